@@ -1,0 +1,45 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "migrate-scan",
+  products: [.executable(name: "migrate-scan", targets: ["migrate-scan"])],
+  targets: [
+    // Leaves: the lexer imports nothing, the model holds plain values.
+    .target(name: "SwiftLexer"),
+    .target(name: "ScanModel"),
+    .target(name: "RuleEngine", dependencies: ["SwiftLexer", "ScanModel"]),
+    .target(name: "Classify", dependencies: ["RuleEngine", "SwiftLexer", "ScanModel"]),
+    .target(name: "DependencyGraph", dependencies: ["SwiftLexer", "ScanModel"]),
+    .target(name: "Reports", dependencies: ["ScanModel"]),
+    .target(
+      name: "MigrateScanKit",
+      dependencies: ["SwiftLexer", "ScanModel", "RuleEngine", "Classify", "DependencyGraph", "Reports"],
+      plugins: ["EmbedRulesPlugin"]
+    ),
+    .executableTarget(name: "migrate-scan", dependencies: ["MigrateScanKit"]),
+
+    // The built-in catalogue is the top-level rules.json, embedded at build time, so there is
+    // one source of truth and the binary works from any directory.
+    .executableTarget(name: "embed-rules", path: "Sources/embed-rules"),
+    .plugin(
+      name: "EmbedRulesPlugin",
+      capability: .buildTool(),
+      dependencies: ["embed-rules"],
+      path: "Sources/EmbedRulesPlugin"
+    ),
+
+    .target(
+      name: "MigrateScanTestSupport",
+      dependencies: ["SwiftLexer", "ScanModel"],
+      path: "Tests/MigrateScanTestSupport"
+    ),
+    .testTarget(name: "SwiftLexerTests", dependencies: ["SwiftLexer", "MigrateScanTestSupport"]),
+    .testTarget(name: "RuleEngineTests", dependencies: ["RuleEngine", "MigrateScanTestSupport"]),
+    .testTarget(name: "RuleFixtureTests", dependencies: ["MigrateScanKit", "MigrateScanTestSupport"]),
+    .testTarget(name: "ClassifyTests", dependencies: ["Classify", "MigrateScanTestSupport"]),
+    .testTarget(name: "DependencyGraphTests", dependencies: ["DependencyGraph", "MigrateScanTestSupport"]),
+    .testTarget(name: "ReportsTests", dependencies: ["Reports", "MigrateScanTestSupport"]),
+    .testTarget(name: "MigrateScanKitTests", dependencies: ["MigrateScanKit", "MigrateScanTestSupport"]),
+  ]
+)

@@ -1,0 +1,1 @@
+// The DependencyGraph module; see STYLE.md §8.1 for what it holds.

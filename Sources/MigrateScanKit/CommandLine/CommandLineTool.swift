@@ -1,0 +1,58 @@
+import Foundation
+import SwiftLexer
+
+/// The testable core of the `migrate-scan` executable.
+package enum CommandLineTool {
+  /// Runs one invocation and returns its exit status. Never exits the process itself.
+  ///
+  /// - Parameters:
+  ///   - arguments: the command-line arguments, without the program name.
+  ///   - io: where the report and the diagnostics go.
+  package static func run(_ arguments: [String], io: inout some TextOutput) -> ExitCode {
+    // A closed pipe must surface as EPIPE (handled in StandardIO), not kill the process.
+    signal(SIGPIPE, SIG_IGN)
+    let invocation: Invocation
+    do {
+      invocation = try Arguments.parse(arguments)
+    } catch {
+      io.err("error: \(error)\n" + Help.seeHelp)
+      return .usage
+    }
+    do {
+      switch invocation.command {
+      case .help:
+        io.out(Help.text)
+        return .success
+      case .version:
+        io.out("migrate-scan \(MigrateScanVersion.current)\n")
+        return .success
+      case .tokens:
+        return try runTokens(invocation, io: &io)
+      case .scan, .check, .rules, .explain:
+        throw CLIError.runtime("'\(invocation.command.rawValue)' is not available yet in this build")
+      }
+    } catch let error as CLIError {
+      io.err("error: \(error)\n")
+      if error.isUsageError { io.err(Help.seeHelp) }
+      return error.exitCode
+    } catch {
+      io.err("error: \(error)\n")
+      return .runtimeError
+    }
+  }
+
+  /// `migrate-scan tokens FILE...`: the lexer's view of each file, in the vectors' dump format.
+  private static func runTokens(_ invocation: Invocation, io: inout some TextOutput) throws(CLIError) -> ExitCode {
+    var failed = false
+    for path in invocation.arguments {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        io.err("error: cannot read '\(path)': no such file, or not readable; check the path\n")
+        failed = true
+        continue
+      }
+      if invocation.arguments.count > 1 { io.out("# \(path)\n") }
+      io.out(Lexer.tokenize([UInt8](data)).dump())
+    }
+    return failed ? .runtimeError : .success
+  }
+}

@@ -1,0 +1,29 @@
+/// The stable category ids of `DOMAIN.md`: what kind of Combine construct (or pitfall) a finding is.
+///
+/// These strings are public API: they appear in JSON and SARIF reports, in `rules.json` and in
+/// users' `--fail-on` settings. Never rename one.
+package enum CategoryID: String, Sendable, Codable, CaseIterable, Comparable {
+  case futureTaskWrapper = "future-task-wrapper"
+  case oneShotFuture = "one-shot-future"
+  case publishedProperty = "published-property"
+  case observableObject = "observable-object"
+  case operatorPipeline = "operator-pipeline"
+  case subject = "subject"
+  case continuationBridge = "continuation-bridge"
+  case valuesBridge = "values-bridge"
+  case bridgeHelper = "bridge-helper"
+  case continuationMisuse = "continuation-misuse"
+  case silentFailure = "silent-failure"
+  case assignRetainCycle = "assign-retain-cycle"
+  case queueGuardedState = "queue-guarded-state"
+
+  /// True for the pitfalls: bugs today, disposition `fix-now` whatever the plan says.
+  package var isPitfall: Bool {
+    switch self {
+    case .continuationMisuse, .silentFailure, .assignRetainCycle, .queueGuardedState: return true
+    default: return false
+    }
+  }
+
+  package static func < (lhs: CategoryID, rhs: CategoryID) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,13 @@
+/// What the plan does with a finding.
+package enum Disposition: String, Sendable, Codable, CaseIterable, Comparable {
+  /// Move it to Swift concurrency, in the finding's phase.
+  case migrate
+  /// Keep it on Combine on purpose (its worth is its operators, or it broadcasts).
+  case keep
+  /// Large, working, untested code: migrate it when it must change anyway.
+  case leaveAlone = "leave-alone"
+  /// A bug today: fix it whatever the plan says.
+  case fixNow = "fix-now"
+
+  package static func < (lhs: Disposition, rhs: Disposition) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,57 @@
+/// One classified finding: what matched, where, and what the plan does with it.
+package struct Finding: Sendable, Codable, Hashable {
+  /// Stable identity across edits: rule id, file, enclosing declaration and normalised matched
+  /// tokens, with an occurrence index for identical twins; never line numbers or message text.
+  package var fingerprint: String
+  package var ruleID: String
+  package var category: CategoryID
+  package var severity: Severity
+  package var disposition: Disposition
+  /// The plan phase, or `nil` for `keep` and `leave-alone`.
+  package var phase: Phase?
+  /// The module (SwiftPM target or folder) the file belongs to, when known.
+  package var module: String?
+  /// Path relative to the scanned root, `/`-separated.
+  package var file: String
+  package var range: SourceRange
+  /// The enclosing declaration, `Type.member`, when there is one.
+  package var symbol: String?
+  package var message: String
+  package var help: String
+  /// Why this disposition: the operators that kept a pipeline, what blocks a property.
+  package var reasons: [String]
+  /// What must be done first, as `path:line` references or fingerprints.
+  package var blockedBy: [String]
+  /// The reason given in a suppression comment, when the finding is suppressed.
+  package var suppression: String?
+
+  package init(
+    fingerprint: String, ruleID: String, category: CategoryID, severity: Severity, disposition: Disposition,
+    phase: Phase?, module: String? = nil, file: String, range: SourceRange, symbol: String? = nil,
+    message: String, help: String, reasons: [String] = [], blockedBy: [String] = [], suppression: String? = nil
+  ) {
+    self.fingerprint = fingerprint
+    self.ruleID = ruleID
+    self.category = category
+    self.severity = severity
+    self.disposition = disposition
+    self.phase = phase
+    self.module = module
+    self.file = file
+    self.range = range
+    self.symbol = symbol
+    self.message = message
+    self.help = help
+    self.reasons = reasons
+    self.blockedBy = blockedBy
+    self.suppression = suppression
+  }
+
+  /// The order of every report: file, line, column, rule id, then fingerprint as a tiebreak.
+  package static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+    if lhs.file != rhs.file { return lhs.file.utf8.lexicographicallyPrecedes(rhs.file.utf8) }
+    if lhs.range.start != rhs.range.start { return lhs.range.start < rhs.range.start }
+    if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
+    return lhs.fingerprint < rhs.fingerprint
+  }
+}

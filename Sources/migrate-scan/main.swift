@@ -1,0 +1,5 @@
+import Foundation
+import MigrateScanKit
+
+var io = StandardIO()
+exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), io: &io).rawValue)
