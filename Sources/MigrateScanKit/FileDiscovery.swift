@@ -1,0 +1,165 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A Swift file found under a scanned root.
+package struct DiscoveredFile: Sendable, Equatable {
+  /// The path to open, as raw bytes (file names need not be UTF-8).
+  package var pathBytes: [UInt8]
+  /// The path relative to the scanned root, `/`-separated, for reports (invalid UTF-8 repaired).
+  package var relativePath: String
+  /// Size in bytes when it was found.
+  package var size: Int
+
+  /// The path to open, as a String (lossy for non-UTF-8 names; use `pathBytes` to open).
+  package var path: String { String(decoding: pathBytes, as: UTF8.self) }
+}
+
+/// What the walk found: the files to scan, and what it passed over with the reason.
+package struct Discovery: Sendable {
+  package var files: [DiscoveredFile] = []
+  package var skipped: [(path: String, reason: String)] = []
+}
+
+/// Walks a directory tree for `.swift` files, without following directory links unless asked.
+///
+/// Uses `opendir`/`readdir`/`lstat` on raw bytes: names with newlines, quotes or invalid UTF-8
+/// are kept exactly, and a link loop cannot hang the walk (links are not followed by default; when
+/// they are, directories already visited are recognised by device and inode).
+package struct FileDiscovery: Sendable {
+  /// Directory names never entered: build output, VCS metadata, vendored dependencies.
+  package static let defaultExcludedDirectories: Set<String> = [
+    ".build", ".git", ".hg", ".svn", ".swiftpm", "Pods", "Carthage", "DerivedData", "node_modules",
+  ]
+
+  package var followSymlinks = false
+  package var maxFileSize = 20_000_000
+  /// Extra exclusion, applied to root-relative paths (files and directories).
+  package var isExcluded: @Sendable (String) -> Bool = { _ in false }
+  /// Inclusion filter applied to root-relative file paths (default: every `.swift` file).
+  package var isIncluded: @Sendable (String) -> Bool = { _ in true }
+
+  package init() {}
+
+  /// Walks `root` (a directory or a single file).
+  ///
+  /// - Throws: `CLIError.runtime` when `root` itself does not exist or cannot be read.
+  package func discover(root: String) throws(CLIError) -> Discovery {
+    var discovery = Discovery()
+    var info = stat()
+    guard stat(root, &info) == 0 else {
+      let reason = String(cString: strerror(errno))
+      throw .runtime("cannot scan '\(root)': \(reason.lowercased()); check the path and its permissions")
+    }
+    if info.st_mode & S_IFMT != S_IFDIR {
+      let name = root.split(separator: "/").last.map(String.init) ?? root
+      discovery.files.append(DiscoveredFile(pathBytes: Array(root.utf8), relativePath: name, size: Int(info.st_size)))
+      return discovery
+    }
+    guard let probe = opendir(root) else {
+      let reason = String(cString: strerror(errno))
+      throw .runtime("cannot read directory '\(root)': \(reason.lowercased()); check its permissions")
+    }
+    closedir(probe)
+
+    var visited: Set<DirectoryIdentity> = [DirectoryIdentity(info)]
+    // Explicit stack of (absolute bytes, relative path): no recursion, however deep the tree.
+    var stack: [([UInt8], String)] = [(Array(root.utf8), "")]
+    while let (directory, relative) = stack.popLast() {
+      let entries = readDirectory(directory)
+      guard let entries else {
+        discovery.skipped.append((relative.isEmpty ? "." : relative, "directory not readable"))
+        continue
+      }
+      for name in entries {
+        let display = String(decoding: name, as: UTF8.self)
+        let childRelative = relative.isEmpty ? display : relative + "/" + display
+        var childPath = directory
+        if childPath.last != UInt8(ascii: "/") { childPath.append(UInt8(ascii: "/")) }
+        childPath.append(contentsOf: name)
+        visit(
+          childPath, relative: childRelative, name: display, into: &discovery, stack: &stack, visited: &visited)
+      }
+    }
+    discovery.files.sort { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
+    discovery.skipped.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    return discovery
+  }
+
+  private func visit(
+    _ path: [UInt8], relative: String, name: String, into discovery: inout Discovery,
+    stack: inout [([UInt8], String)], visited: inout Set<DirectoryIdentity>
+  ) {
+    var info = stat()
+    let statusOK = path.withCString { lstat($0, &info) == 0 }
+    guard statusOK else {
+      discovery.skipped.append((relative, "cannot stat: \(String(cString: strerror(errno)).lowercased())"))
+      return
+    }
+    var type = info.st_mode & S_IFMT
+    if type == S_IFLNK {
+      var target = stat()
+      guard path.withCString({ stat($0, &target) == 0 }) else {
+        if name.hasSuffix(".swift") { discovery.skipped.append((relative, "broken symbolic link")) }
+        return
+      }
+      type = target.st_mode & S_IFMT
+      if type == S_IFDIR && !followSymlinks { return }
+      info = target
+    }
+    if type == S_IFDIR {
+      if FileDiscovery.defaultExcludedDirectories.contains(name) || isExcluded(relative) { return }
+      // A directory reached twice (a link loop, or two links to one place) is walked once.
+      guard visited.insert(DirectoryIdentity(info)).inserted else { return }
+      stack.append((path, relative))
+      return
+    }
+    guard type == S_IFREG, name.hasSuffix(".swift"), isIncluded(relative), !isExcluded(relative) else { return }
+    if Int(info.st_size) > maxFileSize {
+      discovery.skipped.append((relative, "larger than \(maxFileSize) bytes (--max-file-size)"))
+      return
+    }
+    discovery.files.append(DiscoveredFile(pathBytes: path, relativePath: relative, size: Int(info.st_size)))
+  }
+
+  /// The entry names of a directory (without `.` and `..`), sorted; nil when it cannot be read.
+  private func readDirectory(_ path: [UInt8]) -> [[UInt8]]? {
+    guard let handle = path.withCString({ opendir($0) }) else { return nil }
+    defer { closedir(handle) }
+    var names: [[UInt8]] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        let length = bytes.firstIndex(of: 0) ?? bytes.count
+        return Array(bytes[0..<length])
+      }
+      if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+      names.append(name)
+    }
+    return names.sorted { $0.lexicographicallyPrecedes($1) }
+  }
+}
+
+/// A directory's identity on disk, for recognising it when a link leads back to it.
+private struct DirectoryIdentity: Hashable {
+  let device: UInt64
+  let inode: UInt64
+
+  init(_ info: stat) {
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Calls `body` with a NUL-terminated copy of the bytes.
+  fileprivate func withCString<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result {
+    var terminated = self
+    terminated.append(0)
+    return terminated.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { body($0) }
+    }
+  }
+}
