@@ -1,0 +1,130 @@
+import Foundation
+import ScanModel
+
+/// The findings a team has accepted, recorded by fingerprint, so the gate fails only on new ones.
+///
+/// The file is sorted, diff-friendly JSON, one finding a line, with a version and the tool's name
+/// so a foreign or corrupt file is recognised and refused (exit 2), never read as "everything is
+/// new" or "nothing is new". Fingerprints never contain line numbers or message text, so lines
+/// moving, re-indentation and edits elsewhere in a file keep them; a renamed file loses its
+/// entries (the path is part of the fingerprint).
+package struct Baseline: Sendable, Equatable {
+  /// One accepted finding. `file`, `ruleId` and `symbol` are there for people reading diffs.
+  package struct Entry: Sendable, Equatable, Hashable {
+    package var fingerprint: String
+    package var ruleID: String
+    package var file: String
+    package var symbol: String?
+
+    package init(fingerprint: String, ruleID: String, file: String, symbol: String?) {
+      self.fingerprint = fingerprint
+      self.ruleID = ruleID
+      self.file = file
+      self.symbol = symbol
+    }
+  }
+
+  package static let currentVersion = 1
+
+  package var entries: [Entry]
+
+  package init(findings: [Finding]) {
+    entries = findings.map { Entry(fingerprint: $0.fingerprint, ruleID: $0.ruleID, file: $0.file, symbol: $0.symbol) }
+    entries.sort { lhs, rhs in
+      if lhs.file != rhs.file { return lhs.file.utf8.lexicographicallyPrecedes(rhs.file.utf8) }
+      if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
+      return lhs.fingerprint < rhs.fingerprint
+    }
+  }
+
+  package init(entries: [Entry]) { self.entries = entries }
+
+  /// The fingerprints, for membership tests.
+  package var fingerprints: Set<String> { Set(entries.map(\.fingerprint)) }
+
+  /// The findings not in the baseline, in their given order.
+  package func newFindings(in findings: [Finding]) -> [Finding] {
+    let known = fingerprints
+    return findings.filter { !known.contains($0.fingerprint) }
+  }
+
+  /// The baseline entries no current finding matches (fixed or gone): what `--ratchet` fails on.
+  package func goneEntries(given findings: [Finding]) -> [Entry] {
+    let current = Set(findings.map(\.fingerprint))
+    return entries.filter { !current.contains($0.fingerprint) }
+  }
+
+  /// The file's bytes: stable key order, one entry a line, a final newline.
+  package func serialized() -> [UInt8] {
+    var out = "{\n  \"tool\": \"migrate-scan\",\n  \"version\": \(Baseline.currentVersion),\n  \"findings\": ["
+    for (index, entry) in entries.enumerated() {
+      out += index == 0 ? "\n" : ",\n"
+      out += "    {\"file\": \(Baseline.quote(entry.file)), \"ruleId\": \(Baseline.quote(entry.ruleID)), "
+      out += "\"symbol\": \(entry.symbol.map(Baseline.quote) ?? "null"), "
+      out += "\"fingerprint\": \(Baseline.quote(entry.fingerprint))}"
+    }
+    out += entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+    return Array(out.utf8)
+  }
+
+  /// Reads a baseline file's bytes.
+  ///
+  /// - Throws: `CLIError.runtime` naming the file and what is wrong with it.
+  package static func parse(_ bytes: [UInt8], path: String) throws(CLIError) -> Baseline {
+    func corrupt(_ detail: String) -> CLIError {
+      .runtime(
+        "baseline '\(path)' is not a migrate-scan baseline: \(detail); "
+          + "write a new one with --write-baseline")
+    }
+    let object: Any
+    do {
+      object = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+    } catch {
+      throw corrupt("invalid JSON")
+    }
+    guard let root = object as? [String: Any] else { throw corrupt("the top level is not an object") }
+    guard root["tool"] as? String == "migrate-scan" else { throw corrupt("'tool' is not \"migrate-scan\"") }
+    guard let version = root["version"] as? Int else { throw corrupt("'version' is missing") }
+    guard version == currentVersion else {
+      throw .runtime(
+        "baseline '\(path)' has version \(version); this migrate-scan reads version \(currentVersion); "
+          + "upgrade migrate-scan or write a new baseline")
+    }
+    for key in root.keys where !["tool", "version", "findings"].contains(key) {
+      throw corrupt("unknown key '\(key)'")
+    }
+    guard let list = root["findings"] as? [Any] else { throw corrupt("'findings' is not a list") }
+    var entries: [Entry] = []
+    for (index, item) in list.enumerated() {
+      guard let entry = item as? [String: Any], let fingerprint = entry["fingerprint"] as? String,
+        !fingerprint.isEmpty, let ruleID = entry["ruleId"] as? String, let file = entry["file"] as? String
+      else { throw corrupt("finding \(index + 1) lacks 'fingerprint', 'ruleId' or 'file'") }
+      entries.append(Entry(fingerprint: fingerprint, ruleID: ruleID, file: file, symbol: entry["symbol"] as? String))
+    }
+    return Baseline(entries: entries)
+  }
+
+  /// A JSON string literal.
+  package static func quote(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case "\u{2028}": out += "\\u2028"
+      case "\u{2029}": out += "\\u2029"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+}

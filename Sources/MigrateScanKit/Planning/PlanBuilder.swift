@@ -1,0 +1,146 @@
+import ScanModel
+
+/// Turns classified findings and the module graph into the plan: sections, and in each phase one
+/// step per module, ordered leaves inward (by wave, then by name).
+///
+/// Leaves inward is the order for replacing Combine APIs with async ones: a caller can only move
+/// once the async API it calls exists, so a module's step is blocked by the steps of the modules
+/// it depends on in the same or an earlier phase.
+package struct PlanBuilder: Sendable {
+  /// A module with more findings than this in one phase is split into one step per file.
+  package var largeStepFindings = 30
+  /// Untested modules with more lines than this and kept pipelines are left alone.
+  package var leaveAloneLines = 3_000
+
+  package init() {}
+
+  /// The titles of the plan sections, in order.
+  package static func title(of section: PlanSectionID) -> String {
+    switch section {
+    case .fixNow: return "Fix now"
+    case .prepare: return "Phase 1: Prepare (gather the bridges in one place)"
+    case .oneShot: return "Phase 2: One-shot operations become async"
+    case .viewModels: return "Phase 3: View models and subjects"
+    case .cleanup: return "Phase 4: Clean up the bridges nothing uses"
+    case .keep: return "Keep on Combine"
+    case .leaveAlone: return "Leave alone"
+    }
+  }
+
+  /// Marks the findings of large untested modules with kept pipelines as `leave-alone`.
+  ///
+  /// Such code works, nothing would catch a regression, and its pipelines are the kind that stay
+  /// on Combine anyway: migrate it when it must change for another reason.
+  package func applyLeaveAlone(_ findings: inout [Finding], modules: [ModuleInfo]) {
+    let modulesByName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    var keptModules: Set<String> = []
+    for finding in findings where finding.disposition == .keep {
+      if let module = finding.module { keptModules.insert(module) }
+    }
+    for index in findings.indices {
+      guard let name = findings[index].module, let module = modulesByName[name], !module.tested,
+        !module.isTest, module.lines > leaveAloneLines, keptModules.contains(name),
+        findings[index].disposition == .migrate
+      else { continue }
+      findings[index].disposition = .leaveAlone
+      findings[index].phase = nil
+      findings[index].reasons.append(
+        "module \(name) has \(module.lines) lines, no test target references it, and it keeps pipelines on "
+          + "Combine: migrate it when it must change anyway")
+    }
+  }
+
+  /// Builds the plan. `findings` must be in report order and already final.
+  package func build(findings: [Finding], modules: [ModuleInfo], notes: [String] = []) -> MigrationPlan {
+    let modulesByName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    var bySection: [PlanSectionID: [Finding]] = [:]
+    for finding in findings {
+      bySection[section(of: finding), default: []].append(finding)
+    }
+    var phases: [PlanPhase] = []
+    for section in PlanSectionID.allCases {
+      let sectionFindings = bySection[section] ?? []
+      var steps = steps(for: sectionFindings, modules: modulesByName)
+      if section == .prepare || section == .oneShot || section == .viewModels || section == .cleanup {
+        let modulesWithSteps = Set(steps.map(\.module))
+        for index in steps.indices {
+          steps[index].blockedBy.append(
+            contentsOf: dependencyBlockers(
+              of: steps[index].module, in: section, modules: modulesByName, modulesWithSteps: modulesWithSteps))
+        }
+      }
+      phases.append(PlanPhase(id: section, title: PlanBuilder.title(of: section), steps: steps))
+    }
+    return MigrationPlan(phases: phases, notes: notes)
+  }
+
+  private func section(of finding: Finding) -> PlanSectionID {
+    switch finding.disposition {
+    case .fixNow: return .fixNow
+    case .keep: return .keep
+    case .leaveAlone: return .leaveAlone
+    case .migrate:
+      switch finding.phase {
+      case .prepare: return .prepare
+      case .oneShot: return .oneShot
+      case .viewModels: return .viewModels
+      case .cleanup: return .cleanup
+      case nil: return .oneShot
+      }
+    }
+  }
+
+  /// One step per module (per file when the module's share is large), leaves first.
+  private func steps(for findings: [Finding], modules: [String: ModuleInfo]) -> [PlanStep] {
+    var byModule: [String: [Finding]] = [:]
+    for finding in findings { byModule[finding.module ?? "(root)", default: []].append(finding) }
+    var steps: [PlanStep] = []
+    for (module, moduleFindings) in byModule {
+      let wave = modules[module]?.wave ?? 0
+      if moduleFindings.count > largeStepFindings {
+        var byFile: [String: [Finding]] = [:]
+        for finding in moduleFindings { byFile[finding.file, default: []].append(finding) }
+        for (_, fileFindings) in byFile { steps.append(step(module: module, wave: wave, findings: fileFindings)) }
+      } else {
+        steps.append(step(module: module, wave: wave, findings: moduleFindings))
+      }
+    }
+    // Dictionary order must never reach output: sort by wave, module, first file.
+    return steps.sorted { lhs, rhs in
+      if lhs.wave != rhs.wave { return lhs.wave < rhs.wave }
+      if lhs.module != rhs.module { return lhs.module < rhs.module }
+      return (lhs.files.first ?? "").utf8.lexicographicallyPrecedes((rhs.files.first ?? "").utf8)
+    }
+  }
+
+  private func step(module: String, wave: Int, findings: [Finding]) -> PlanStep {
+    let ordered = findings.sorted(by: Finding.reportOrder)
+    var files: [String] = []
+    var lines = 0
+    var blockers: [String] = []
+    for finding in ordered {
+      if files.last != finding.file && !files.contains(finding.file) { files.append(finding.file) }
+      lines += max(1, finding.range.end.line - finding.range.start.line + 1)
+      for blocker in finding.blockedBy where !blockers.contains(blocker) { blockers.append(blocker) }
+    }
+    files.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    return PlanStep(
+      wave: wave, module: module, files: files, findings: ordered.map(\.fingerprint),
+      size: StepSize(findings: ordered.count, lines: lines), blockedBy: blockers)
+  }
+
+  /// The dependencies of `module` that have work in the same phase: their step comes first.
+  /// (Work in an earlier phase is done before this phase starts, so it blocks nothing here.)
+  private func dependencyBlockers(
+    of module: String, in section: PlanSectionID, modules: [String: ModuleInfo], modulesWithSteps: Set<String>
+  ) -> [String] {
+    guard let info = modules[module] else { return [] }
+    var blockers: [String] = []
+    for dependency in info.dependsOn where !info.cycle.contains(dependency) {
+      if modulesWithSteps.contains(dependency) {
+        blockers.append("\(dependency): its \(section.rawValue) step comes first (\(module) depends on it)")
+      }
+    }
+    return blockers
+  }
+}
