@@ -18,6 +18,8 @@ let package = Package(
       plugins: ["EmbedRulesPlugin"]
     ),
     .executableTarget(name: "migrate-scan", dependencies: ["MigrateScanKit"]),
+    // The benchmark (`.ci/bench`): numbers, never tests.
+    .executableTarget(name: "migrate-scan-bench", dependencies: ["SwiftLexer"]),
 
     // The built-in catalogue is the top-level rules.json, embedded at build time, so there is
     // one source of truth and the binary works from any directory.
