@@ -174,7 +174,7 @@ struct MarkdownReport {
   private func phaseSection(_ phase: Phase, number: Int) -> String {
     let planned = report.plan.phases.first { $0.id.rawValue == phase.rawValue }
     let title = planned?.title ?? Self.defaultTitle(of: phase)
-    var lines = ["## Phase \(number): \(MarkdownText.inline(title))", "", "_\(Self.description(of: phase))_"]
+    var lines = ["## Phase \(number) — \(MarkdownText.inline(title))", "", "_\(Self.description(of: phase))_"]
     let steps = planned?.steps ?? []
     guard !steps.isEmpty else {
       lines += ["", "Nothing to do in this phase."]

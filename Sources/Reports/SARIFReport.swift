@@ -85,17 +85,16 @@ package enum SARIFReport {
     ])
   }
 
-  // §3.4 artifactLocation for the base id. An absolute root becomes a `file:` URI; a relative one
-  // stays a relative reference, which consumers resolve against where they found the log.
+  // §3.4 artifactLocation for the base id. An absolute root becomes a `file:` URI ending in `/`.
+  // A relative root has no `uri`: a base id's top-level `uri` must be absolute (SARIF validator
+  // rule SARIF1018), and an absent one tells consumers to resolve paths themselves, which GitHub
+  // code scanning does against the repository root.
   private static func sourceRoot(_ root: String) -> JSONValue {
-    var path = root
-    if path.isEmpty { path = "." }
-    if !path.hasSuffix("/") { path += "/" }
-    let uri = path.hasPrefix("/") ? "file://" + URIEncoding.encodePath(path) : URIEncoding.encodePath(path)
-    return .object([
-      JSONMember("uri", .string(uri)),
-      JSONMember("description", .object([JSONMember("text", .string("The scanned root"))])),
-    ])
+    let description = JSONMember(
+      "description", .object([JSONMember("text", .string("The scanned root, named `\(root)` on the command line"))]))
+    guard root.hasPrefix("/") else { return .object([description]) }
+    let path = root.hasSuffix("/") ? root : root + "/"
+    return .object([JSONMember("uri", .string("file://" + URIEncoding.encodePath(path))), description])
   }
 
   // §3.27 result.

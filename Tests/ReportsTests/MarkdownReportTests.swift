@@ -1,0 +1,19 @@
+import Reports
+import Testing
+
+@Suite struct MarkdownReportTests {
+  @Test func fixNowComesBeforeThePhases() throws {
+    let markdown = ReportWriter.render(SampleReports.full, format: .markdown, options: RenderOptions())
+    let fixNow = try #require(markdown.range(of: "## Fix now"))
+    let firstPhase = try #require(markdown.range(of: "## Phase 1"))
+    #expect(fixNow.lowerBound < firstPhase.lowerBound)
+  }
+
+  /// Long lists fold into `<details>`; the golden pins the blank lines GFM needs around them.
+  @Test func longListsFold() {
+    let markdown = ReportWriter.render(
+      SampleReports.full, format: .markdown, options: RenderOptions(markdownFoldThreshold: 1))
+    #expect(markdown.contains("<details>"))
+    expectGolden(markdown, "reports/report.folded.md")
+  }
+}
