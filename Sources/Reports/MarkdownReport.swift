@@ -199,7 +199,7 @@ struct MarkdownReport {
       head += "; in a cycle with \(others.joined(separator: ", ")): move them together"
     }
     var lines = [head]
-    lines += step.blockedBy.map { "  - Blocked by: " + MarkdownText.inline($0) }
+    lines += step.blockedBy.map { "  - Blocked by: " + reference($0) }
     let items = step.findings.map { fingerprint in
       guard let finding = findingsByFingerprint[fingerprint] else {
         return "  - [ ] finding \(MarkdownText.code(fingerprint)) (not in this report)"
@@ -279,9 +279,31 @@ struct MarkdownReport {
     line += MarkdownText.inline(finding.message)
     line += " (" + MarkdownText.code(finding.ruleID) + (showSeverity ? ", \(finding.severity.rawValue)" : "") + ")"
     if !finding.blockedBy.isEmpty {
-      line += "; blocked by " + finding.blockedBy.map { MarkdownText.inline($0) }.joined(separator: "; ")
+      line += "; blocked by " + finding.blockedBy.map(reference).joined(separator: "; ")
     }
     return line
+  }
+
+  /// A blocker as text, with a leading `path.swift:line` turned into a link so the reader can
+  /// jump to what must go first (`Sources/A.swift:31 — why` → link, then ` — why`).
+  private func reference(_ text: String) -> String {
+    let scalars = Array(text.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      defer { index += 1 }
+      guard scalars[index] == ":" else { continue }
+      var end = index + 1
+      while end < scalars.count && ("0"..."9").contains(scalars[end]) { end += 1 }
+      guard end > index + 1, end == scalars.count || scalars[end] == " " else { continue }
+      var path = ""
+      path.unicodeScalars.append(contentsOf: scalars[..<index])
+      guard path.hasSuffix(".swift"), let line = Int(String(String.UnicodeScalarView(scalars[(index + 1)..<end])))
+      else { return MarkdownText.inline(text) }
+      var rest = ""
+      rest.unicodeScalars.append(contentsOf: scalars[end...])
+      return MarkdownText.fileLink(path: path, line: line) + MarkdownText.inline(rest)
+    }
+    return MarkdownText.inline(text)
   }
 
   /// `body` as it is, or folded into `<details>` when it has more than the threshold of items.
