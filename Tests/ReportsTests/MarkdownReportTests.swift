@@ -17,3 +17,15 @@ import Testing
     expectGolden(markdown, "reports/report.folded.md")
   }
 }
+
+@Suite struct MarkdownBlockerTests {
+  @Test func blockersThatNameASwiftFileLineBecomeLinks() {
+    var report = SampleReports.full
+    report.findings[1].blockedBy = ["Legacy Views/A (1).swift:9 — needs `x`", "Networking: wave 0 first"]
+    let markdown = ReportWriter.render(report, format: .markdown, options: RenderOptions())
+    #expect(
+      markdown.contains(
+        "blocked by [`Legacy Views/A (1).swift:9`](Legacy%20Views/A%20%281%29.swift#L9) — needs `x`; Networking: wave 0 first"
+      ))
+  }
+}

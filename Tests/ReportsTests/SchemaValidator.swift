@@ -13,7 +13,7 @@ enum SchemaValidator {
       try:
           import jsonschema
       except ImportError:
-          print("python3 cannot import 'jsonschema': install it (apt-get install python3-jsonschema)")
+          print("python3 cannot import 'jsonschema': install it with 'python3 -m pip install jsonschema'")
           sys.exit(3)
       with open(sys.argv[1], encoding="utf-8") as handle:
           schema = json.load(handle)
