@@ -12,6 +12,8 @@ struct MarkdownReport {
   let options: RenderOptions
   /// Findings by fingerprint, for plan steps (lookup only; never iterated).
   private let findingsByFingerprint: [String: Finding]
+  /// Fingerprints some plan step deals with (membership only).
+  private let plannedFingerprints: Set<String>
 
   init(report: ScanReport, options: RenderOptions) {
     self.report = report
@@ -21,6 +23,7 @@ struct MarkdownReport {
       lookup[finding.fingerprint] = finding
     }
     self.findingsByFingerprint = lookup
+    self.plannedFingerprints = Set(report.plan.phases.flatMap { $0.steps.flatMap(\.findings) })
   }
 
   /// The whole document, ending with a newline.
@@ -36,7 +39,14 @@ struct MarkdownReport {
         "Work through the phases in order. Inside a phase, go wave by wave, leaves first: a module "
           + "moves once the modules it depends on have moved, one module per step.")
       for (number, phase) in Phase.allCases.enumerated() {
-        blocks.append(phaseSection(phase, number: number + 1))
+        blocks.append(phaseSection(phase, number: number + 1, active: active))
+      }
+      let phaseless = active.filter { $0.disposition == .migrate && $0.phase == nil }
+      if !phaseless.isEmpty {
+        blocks.append(
+          sideSection(
+            title: "Migrate, phase not given", intro: "The scan gave these no phase; place them by hand.",
+            findings: phaseless))
       }
       blocks.append(
         sideSection(
@@ -171,12 +181,16 @@ struct MarkdownReport {
     }
   }
 
-  private func phaseSection(_ phase: Phase, number: Int) -> String {
+  private func phaseSection(_ phase: Phase, number: Int, active: [Finding]) -> String {
     let planned = report.plan.phases.first { $0.id.rawValue == phase.rawValue }
     let title = planned?.title ?? Self.defaultTitle(of: phase)
     var lines = ["## Phase \(number) — \(MarkdownText.inline(title))", "", "_\(Self.description(of: phase))_"]
     let steps = planned?.steps ?? []
-    guard !steps.isEmpty else {
+    // A finding no step mentions (no plan, or a plan that missed it) must still be on the page.
+    let unplanned = active.filter {
+      $0.disposition == .migrate && $0.phase == phase && !plannedFingerprints.contains($0.fingerprint)
+    }
+    guard !steps.isEmpty || !unplanned.isEmpty else {
       lines += ["", "Nothing to do in this phase."]
       return lines.joined(separator: "\n")
     }
@@ -187,6 +201,12 @@ struct MarkdownReport {
         lines += ["", "### Wave \(step.wave)", ""]
       }
       lines.append(stepItem(step))
+    }
+    if !unplanned.isEmpty {
+      let items = unplanned.map { "- [ ] " + findingLine($0, showSeverity: false) }
+      lines += [
+        "", "### Not in a step yet", "", fold(items.joined(separator: "\n"), count: items.count, noun: "finding"),
+      ]
     }
     return lines.joined(separator: "\n")
   }

@@ -1,4 +1,5 @@
 import Reports
+import ScanModel
 import Testing
 
 @Suite struct MarkdownReportTests {
@@ -27,5 +28,18 @@ import Testing
       markdown.contains(
         "blocked by [`Legacy Views/A (1).swift:9`](Legacy%20Views/A%20%281%29.swift#L9) — needs `x`; Networking: wave 0 first"
       ))
+  }
+}
+
+@Suite struct MarkdownWithoutPlanTests {
+  /// With no plan at all, every migrate finding still shows up under its phase.
+  @Test func findingsNoStepMentionsAreListedUnderTheirPhase() {
+    var report = SampleReports.full
+    report.plan = MigrationPlan()
+    let markdown = ReportWriter.render(report, format: .markdown, options: RenderOptions())
+    for finding in report.findings where finding.disposition == .migrate && finding.suppression == nil {
+      #expect(markdown.contains("](\(URIEncoding.encodePath(finding.file))#L\(finding.range.start.line))"))
+    }
+    #expect(markdown.contains("### Not in a step yet"))
   }
 }
