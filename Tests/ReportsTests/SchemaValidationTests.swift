@@ -43,3 +43,33 @@ import Testing
     #expect(SchemaValidator.problems(in: json, schema: Self.reportSchema) != nil)
   }
 }
+
+/// The schema is the format's documentation, so every field in it must say what it means.
+@Suite struct SchemaDocumentationTests {
+  @Test func everyPropertyHasADescription() throws {
+    let data = try Data(contentsOf: SchemaValidationTests.reportSchema)
+    let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let definitions = root["$defs"] as? [String: Any] ?? [:]
+    var undocumented: [String] = []
+    func visit(_ node: Any, path: String) {
+      if let object = node as? [String: Any] {
+        if let properties = object["properties"] as? [String: Any] {
+          for (name, schema) in properties {
+            let schema = schema as? [String: Any] ?? [:]
+            var documented = schema["description"] != nil
+            if !documented, let ref = schema["$ref"] as? String, ref.hasPrefix("#/$defs/") {
+              let target = definitions[String(ref.dropFirst("#/$defs/".count))] as? [String: Any]
+              documented = target?["description"] != nil
+            }
+            if !documented { undocumented.append("\(path)/\(name)") }
+          }
+        }
+        for (key, value) in object { visit(value, path: "\(path)/\(key)") }
+      } else if let array = node as? [Any] {
+        for value in array { visit(value, path: path) }
+      }
+    }
+    visit(root, path: "")
+    #expect(undocumented.sorted() == [])
+  }
+}
