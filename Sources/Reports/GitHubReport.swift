@@ -1,0 +1,98 @@
+import ScanModel
+
+/// The `github` format: GitHub Actions workflow commands that annotate the changed lines.
+///
+/// `::warning file=…,line=…,col=…,endLine=…,endColumn=…,title=…::message`, one per finding, then
+/// one plain summary line. GitHub shows only so many annotations per step and per job and drops
+/// the rest without a word, so at most `annotationLimit` are written, the most severe first, and
+/// the summary line says how many were left out. Suppressed findings are not annotated.
+///
+/// Escaping follows the Actions runner: in the message `%`, `\r`, `\n` become `%25`, `%0D`,
+/// `%0A`; in property values `:` and `,` are escaped too (`%3A`, `%2C`), since they separate
+/// properties.
+package enum GitHubReport {
+  /// The annotations and the summary line.
+  ///
+  /// - Parameters:
+  ///   - report: the report; its findings are in report order.
+  ///   - annotationLimit: the most annotations to write (negative counts as 0).
+  package static func render(_ report: ScanReport, annotationLimit: Int) -> String {
+    let active = report.findings.enumerated().filter { $0.element.suppression == nil }
+    // Most severe first, then report order (the offsets), so a cap keeps the errors; the chosen
+    // ones are written back in report order so the log reads file by file.
+    let chosen = active.sorted { lhs, rhs in
+      if lhs.element.severity != rhs.element.severity { return lhs.element.severity > rhs.element.severity }
+      return lhs.offset < rhs.offset
+    }
+    .prefix(max(0, annotationLimit))
+    .sorted { $0.offset < $1.offset }
+
+    var output = ""
+    for (_, finding) in chosen {
+      output.append(annotation(for: finding))
+      output.append("\n")
+    }
+    let left = active.count - chosen.count
+    var summary =
+      "migrate-scan: \(active.count) \(active.count == 1 ? "finding" : "findings"), \(chosen.count) annotated"
+    if left > 0 {
+      summary += ", \(left) not annotated (limit \(max(0, annotationLimit)) per run; see the full report)"
+    }
+    output.append(summary + "\n")
+    return output
+  }
+
+  /// The workflow command for `finding`, without the newline.
+  package static func annotation(for finding: Finding) -> String {
+    let range = finding.range
+    // GitHub counts columns in characters; scalars are the closest we have.
+    let properties = [
+      "file=" + escapeProperty(finding.file),
+      "line=\(range.start.line)",
+      "col=\(range.start.scalarColumn)",
+      "endLine=\(range.end.line)",
+      "endColumn=\(range.end.scalarColumn)",
+      "title=" + escapeProperty("\(finding.ruleID) (\(finding.disposition.rawValue))"),
+    ]
+    let message = finding.help.isEmpty ? finding.message : finding.message + "\n" + finding.help
+    return "::\(command(for: finding.severity)) \(properties.joined(separator: ","))::\(escapeData(message))"
+  }
+
+  /// A message escaped as the runner expects (`%`, CR and LF).
+  package static func escapeData(_ text: String) -> String {
+    var output = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "%": output.append("%25")
+      case "\r": output.append("%0D")
+      case "\n": output.append("%0A")
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
+  }
+
+  /// A property value escaped as the runner expects (`%`, CR, LF, `:` and `,`).
+  package static func escapeProperty(_ text: String) -> String {
+    var output = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "%": output.append("%25")
+      case "\r": output.append("%0D")
+      case "\n": output.append("%0A")
+      case ":": output.append("%3A")
+      case ",": output.append("%2C")
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
+  }
+
+  private static func command(for severity: Severity) -> String {
+    switch severity {
+    case .error: return "error"
+    case .warning: return "warning"
+    case .note: return "notice"
+    }
+  }
+}

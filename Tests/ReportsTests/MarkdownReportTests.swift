@@ -1,0 +1,45 @@
+import Reports
+import ScanModel
+import Testing
+
+@Suite struct MarkdownReportTests {
+  @Test func fixNowComesBeforeThePhases() throws {
+    let markdown = ReportWriter.render(SampleReports.full, format: .markdown, options: RenderOptions())
+    let fixNow = try #require(markdown.range(of: "## Fix now"))
+    let firstPhase = try #require(markdown.range(of: "## Phase 1"))
+    #expect(fixNow.lowerBound < firstPhase.lowerBound)
+  }
+
+  /// Long lists fold into `<details>`; the golden pins the blank lines GFM needs around them.
+  @Test func longListsFold() {
+    let markdown = ReportWriter.render(
+      SampleReports.full, format: .markdown, options: RenderOptions(markdownFoldThreshold: 1))
+    #expect(markdown.contains("<details>"))
+    expectGolden(markdown, "reports/report.folded.md")
+  }
+}
+
+@Suite struct MarkdownBlockerTests {
+  @Test func blockersThatNameASwiftFileLineBecomeLinks() {
+    var report = SampleReports.full
+    report.findings[1].blockedBy = ["Legacy Views/A (1).swift:9 — needs `x`", "Networking: wave 0 first"]
+    let markdown = ReportWriter.render(report, format: .markdown, options: RenderOptions())
+    #expect(
+      markdown.contains(
+        "blocked by [`Legacy Views/A (1).swift:9`](Legacy%20Views/A%20%281%29.swift#L9) — needs `x`; Networking: wave 0 first"
+      ))
+  }
+}
+
+@Suite struct MarkdownWithoutPlanTests {
+  /// With no plan at all, every migrate finding still shows up under its phase.
+  @Test func findingsNoStepMentionsAreListedUnderTheirPhase() {
+    var report = SampleReports.full
+    report.plan = MigrationPlan()
+    let markdown = ReportWriter.render(report, format: .markdown, options: RenderOptions())
+    for finding in report.findings where finding.disposition == .migrate && finding.suppression == nil {
+      #expect(markdown.contains("](\(URIEncoding.encodePath(finding.file))#L\(finding.range.start.line))"))
+    }
+    #expect(markdown.contains("### Not in a step yet"))
+  }
+}
