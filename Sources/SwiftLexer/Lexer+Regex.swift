@@ -17,7 +17,7 @@ extension Lexer.Cursor {
   /// a regex literal rather than a division: after `(`, `=`, `,`, a binary operator, `return`…
   /// but not after an operand such as `x`, `)`, `1`, `self`.
   func isInRegexLiteralPosition() -> Bool {
-    guard let previousKind else { return true }
+    guard hasPreviousToken else { return true }
     switch previousKind {
     case .leftBrace, .leftParen, .leftSquare, .prefixOperator, .prefixAmpersand, .binaryOperator, .equal, .semicolon,
       .comma, .colon, .infixQuestionMark, .unknown:
