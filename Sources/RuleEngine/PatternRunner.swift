@@ -2,11 +2,14 @@
 ///
 /// Bounded two ways, so a pattern like `$$$ a $$$ b $$$ c` on a file with thousands of `a`s
 /// and no `c` stays fast:
-/// - **Failure memo.** When no metavariable repeats, whether "the rest of a sequence" matches at
-///   a position depends on nothing else (the limit is fixed by the position: the closer of the
+/// - **Memo.** When no metavariable repeats, whether "the rest of a sequence" matches at a
+///   position depends on nothing else (the limit is fixed by the position: the closer of the
 ///   group around it). So a failed (suffix, position) pair is recorded in a bitset and never
-///   tried again, across all anchors of the file. Each pair fails at most once: the work is
-///   O(pattern elements × tokens) per file, whatever the pattern.
+///   tried again, across all anchors of the file; a `$$$` that fails from a position has failed
+///   from every position it stepped over, so those are recorded too and a later run stops as
+///   soon as it reaches one. A success is recorded with its end when the suffix binds no
+///   metavariable (there is nothing else to reconstruct). Each pair is then computed at most
+///   once: the work is O(pattern elements × tokens) per file, whatever the pattern.
 /// - **Step budget.** With a repeated metavariable (`$A == $A`) a sub-match depends on earlier
 ///   bindings and cannot be memoised; instead each start gets `stepBudget` steps and is given
 ///   up (no match there) when it runs out. Real patterns need a few dozen steps.
@@ -26,7 +29,10 @@ struct PatternRunner {
   private let view: SourceView
   private let suffixBase: [Int]
   private let memoEnabled: Bool
+  /// Per suffix id, whether the suffix (or a group inside it) binds a metavariable.
+  private let suffixBinds: [Bool]
   private var memo: [UInt64]
+  private var successes: [Int: Int] = [:]
   private var steps = 0
   private var exhausted = false
   private var bindings: [Range<Int>?]
@@ -38,6 +44,7 @@ struct PatternRunner {
     self.memoEnabled = !pattern.hasRepeatedMetavariables
     let suffixes = pattern.sequences.reduce(0) { $0 + $1.count + 1 }
     self.memo = memoEnabled ? [UInt64](repeating: 0, count: (suffixes * (view.count + 1) + 63) / 64) : []
+    self.suffixBinds = Self.suffixBinds(pattern)
     self.bindings = Array(repeating: nil, count: pattern.slotNames.count)
   }
 
@@ -82,18 +89,51 @@ struct PatternRunner {
   private mutating func matchSequence(_ sequence: Int, _ index: Int, _ position: Int, limit: Int, exact: Bool) -> Int? {
     let elements = pattern.sequences[sequence]
     if index == elements.count { return !exact || position == limit ? position : nil }
-    let key = (suffixBase[sequence] + index) * (view.count + 1) + position
-    if memoEnabled && memo[key >> 6] & (1 << UInt64(key & 63)) != 0 { return nil }
+    let suffix = suffixBase[sequence] + index
+    let key = suffix * (view.count + 1) + position
+    if memoEnabled {
+      if hasFailed(key) { return nil }
+      if !suffixBinds[suffix], let end = successes[key] { return end }
+    }
     steps += 1
     if steps > Self.stepBudget { exhausted = true }
     if exhausted { return nil }
     let saved = bindings
     let result = matchElement(elements[index], sequence, index, position, limit: limit, exact: exact)
-    if result == nil {
+    if let result {
+      if memoEnabled && !suffixBinds[suffix] { successes[key] = result }
+    } else {
       bindings = saved
       if memoEnabled && !exhausted { memo[key >> 6] |= 1 << UInt64(key & 63) }
     }
     return result
+  }
+
+  private func hasFailed(_ key: Int) -> Bool {
+    memo[key >> 6] & (1 << UInt64(key & 63)) != 0
+  }
+
+  /// For each suffix id, whether matching it can bind a slot.
+  private static func suffixBinds(_ pattern: Pattern) -> [Bool] {
+    // A group's inner sequence is always created after the sequence holding the group, so a
+    // backwards pass sees every inner sequence before its parent.
+    var sequenceBinds = [Bool](repeating: false, count: pattern.sequences.count)
+    func binds(_ element: Pattern.Element) -> Bool {
+      switch element {
+      case .single, .run(.some): return true
+      case .run(.none), .token, .literal: return false
+      case .group(_, let inner): return sequenceBinds[inner]
+      }
+    }
+    var perSequence = [[Bool]](repeating: [], count: pattern.sequences.count)
+    for sequence in pattern.sequences.indices.reversed() {
+      let elements = pattern.sequences[sequence]
+      var suffixes = [Bool](repeating: false, count: elements.count + 1)
+      for index in elements.indices.reversed() { suffixes[index] = binds(elements[index]) || suffixes[index + 1] }
+      sequenceBinds[sequence] = suffixes[0]
+      perSequence[sequence] = suffixes
+    }
+    return perSequence.flatMap { $0 }
   }
 
   private mutating func matchElement(
@@ -126,6 +166,7 @@ struct PatternRunner {
     case .run(let slot):
       // Shortest run first; each step takes one whole unit, so the run never ends inside a
       // group or literal and stops at the enclosing closer (which is not a unit).
+      let runKey = (suffixBase[sequence] + index) * (view.count + 1)
       var end = position
       while true {
         let saved = bindings
@@ -135,9 +176,20 @@ struct PatternRunner {
           return result
         }
         bindings = saved
-        guard !exhausted, end < limit, let last = view.unitEnd(end) else { return nil }
+        guard !exhausted, end < limit, let last = view.unitEnd(end) else { break }
         end = last + 1
+        // The same run from here already failed: so does this one.
+        if memoEnabled && hasFailed(runKey + end) { break }
       }
+      if memoEnabled && !exhausted {
+        var stepped = position
+        while stepped < end, let last = view.unitEnd(stepped) {
+          stepped = last + 1
+          let key = runKey + stepped
+          memo[key >> 6] |= 1 << UInt64(key & 63)
+        }
+      }
+      return nil
     }
   }
 }

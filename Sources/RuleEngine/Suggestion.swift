@@ -4,12 +4,14 @@ package enum Suggestion {
   ///
   /// Close enough means at most a third of the word's length, but at least 2 edits: `severty`
   /// suggests `severity`, `rulez` suggests `rules`, while `foo` suggests nothing in a list of
-  /// rule keys. Ties go to the candidate that sorts first, so the suggestion is stable.
+  /// rule keys. A word that starts a candidate (`warn`) counts as one edit away. Ties go to the candidate that sorts first, so the suggestion is stable.
   package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
     let limit = max(2, word.count / 3)
     var best: (candidate: String, distance: Int)?
     for candidate in candidates.sorted() {
-      let distance = editDistance(word, candidate)
+      // A prefix of three or more characters is an abbreviation (`warn` for `warning`), which
+      // edit distance alone would rank too far away.
+      let distance = word.count >= 3 && candidate.hasPrefix(word) ? 1 : editDistance(word, candidate)
       guard distance <= limit, distance < max(word.count, candidate.count) else { continue }
       if let current = best, current.distance <= distance { continue }
       best = (candidate, distance)
