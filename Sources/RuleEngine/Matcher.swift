@@ -91,6 +91,11 @@ package struct Matcher: Sendable {
     self.wordCount = wordIDs.count
   }
 
+  /// Indexes the pattern rules of `catalog`; `Match.ruleIndex` refers to `catalog.rules`.
+  package init(catalog: RuleCatalog) {
+    self.init(rules: catalog.rules)
+  }
+
   /// Every match of every pattern rule in `stream`, sorted by start byte, then rule id, then end.
   ///
   /// - Parameters:

@@ -8,6 +8,9 @@ import SwiftLexer
 ///   whole literal. `$0` and `$lower` stay literal, so closure shorthand can be matched.
 /// - `$$$` and `...` match any run of units, possibly empty; `$$$NAME` also binds it.
 package enum PatternCompiler {
+  /// The deepest bracket nesting a pattern may have.
+  package static let maximumNesting = 64
+
   /// Why and where a pattern failed to compile; 1-based line and column within the pattern.
   package struct Failure: Error, Equatable, Sendable {
     package var problem: RuleCatalogError.PatternProblem
@@ -76,6 +79,11 @@ package enum PatternCompiler {
       }
       switch token.kind {
       case .leftParen, .leftSquare, .leftBrace:
+        // Matching recurses once per pattern bracket level, so a limit keeps a hostile
+        // rules file from exhausting the stack; real patterns nest a handful of levels.
+        guard open.count <= maximumNesting else {
+          throw failure(.nestingTooDeep(limit: maximumNesting), at: Int(token.start))
+        }
         sequences.append([])
         sequences[current].append(.group(open: tokenBytes[0], sequence: sequences.count - 1))
         open.append((sequences.count - 1, position))

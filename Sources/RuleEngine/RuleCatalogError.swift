@@ -59,6 +59,8 @@ package enum RuleCatalogError: Error, Equatable, Sendable, CustomStringConvertib
     case empty
     /// The pattern is only metavariables: nothing to anchor the search on.
     case noLiteralToken
+    /// Brackets nested deeper than `PatternCompiler.maximumNesting`.
+    case nestingTooDeep(limit: Int)
   }
 
   case invalidJSON(file: String, line: Int, column: Int, problem: JSONProblem)
@@ -191,6 +193,7 @@ package enum RuleCatalogError: Error, Equatable, Sendable, CustomStringConvertib
     case .unterminatedLiteral: return "unterminated literal or comment"
     case .empty: return "empty pattern"
     case .noLiteralToken: return "pattern has only metavariables; it needs a literal token to anchor on"
+    case .nestingTooDeep(let limit): return "brackets nested deeper than \(limit) levels"
     }
   }
 }

@@ -27,6 +27,13 @@ import Testing
     #expect(Self.failure("foo(a]") == .init(problem: .mismatchedCloser(open: "(", close: "]"), line: 1, column: 6))
   }
 
+  @Test func deepPatternNestingIsRefused() {
+    let deep = String(repeating: "(", count: 65) + String(repeating: ")", count: 65)
+    #expect(Self.failure(deep) == .init(problem: .nestingTooDeep(limit: 64), line: 1, column: 65))
+    let fine = String(repeating: "(", count: 64) + String(repeating: ")", count: 64)
+    #expect(Self.failure(fine) == nil)
+  }
+
   @Test func multiLinePatternReportsLineAndColumn() {
     #expect(
       Self.failure("sink {\n  receive(\n}")
