@@ -85,6 +85,7 @@ extension Lexer.Cursor {
       }
 
       previousKind = result.kind
+      hasPreviousToken = true
       previousKeyword = result.keyword
 
       // swift-syntax's `hasProgressed(comparedTo:)`: a zero-width token must change the state.
