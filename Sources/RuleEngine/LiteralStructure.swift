@@ -44,8 +44,9 @@ struct LiteralStructure {
           if kind(next) == .leftParen, stream.partner[next] > next {
             isPiece[next] = true
             stack.append(.interpolation(close: Int(stream.partner[next])))
+            next += 1
           }
-          position = next + 1
+          position = next
           continue
         case quote:
           var last = position

@@ -216,10 +216,15 @@ package struct Matcher: Sendable {
       var result = evaluate(base, run)
       for relation in relations {
         let others = evaluate(relation.node, run)
+        var reach: [Int] = []
+        if relation.kind == .inside || relation.kind == .notInside {
+          reach.reserveCapacity(others.count)
+          for other in others { reach.append(max(reach.last ?? 0, other.end)) }
+        }
         result = result.filter { found in
           switch relation.kind {
-          case .inside: return Self.isInside(found, others)
-          case .notInside: return !Self.isInside(found, others)
+          case .inside: return Self.isInside(found, others, reach: reach)
+          case .notInside: return !Self.isInside(found, others, reach: reach)
           case .has: return Self.has(found, others)
           case .notHas: return !Self.has(found, others)
           }
@@ -231,9 +236,14 @@ package struct Matcher: Sendable {
 
   /// True when some match in `others` (sorted by start) strictly encloses `found`: it contains
   /// the range and is not the same range. Strict, as ast-grep's `inside` means an ancestor.
-  private static func isInside(_ found: Found, _ others: [Found]) -> Bool {
+  ///
+  /// `reach[i]` is the furthest end among `others[...i]`: when even that falls short, nothing
+  /// encloses `found` and the backwards scan is skipped, so `not-inside` stays cheap when most
+  /// matches are not inside anything.
+  private static func isInside(_ found: Found, _ others: [Found], reach: [Int]) -> Bool {
     // Only matches starting at or before `found` can enclose it.
     var upper = others.partitionPoint { $0.start > found.start }
+    guard upper > 0, reach[upper - 1] >= found.end else { return false }
     while upper > 0 {
       upper -= 1
       let other = others[upper]

@@ -262,6 +262,18 @@ import Testing
     #expect(try Self.texts(Self.pattern("let t = $$$ bar"), in: source) == [#"let t = "foo"; bar"#])
   }
 
+  @Test func skipInNeverReEnablesMatchesInLiterals() throws {
+    let members = Self.pattern("Task { $$$ }") + #", "skip-in": ["comment"]"#
+    #expect(try Self.texts(members, in: #"let s = "Task { }"; Task { }"#) == ["Task { }"])
+    #expect(try Self.matches(members, in: #"let s = "Task { }"; Task { }"#).first?.bytes.lowerBound == 20)
+  }
+
+  @Test func codeAfterAnUnterminatedStringStillMatches() throws {
+    let source = "let s = \"open\nTask { }\nlet t = \"x\" + \"y"
+    #expect(try Self.texts(Self.pattern("Task { $$$ }"), in: source) == ["Task { }"])
+    #expect(try Self.texts(Self.pattern("$X + $Y"), in: source) == [])
+  }
+
   // MARK: - Scale
 
   @Test func pathologicalRunsFinishWithTheRightAnswer() throws {
