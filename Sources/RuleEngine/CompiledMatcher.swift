@@ -9,11 +9,15 @@ package struct CompiledMatcher: Sendable {
 
   /// A relation and the matcher it refers to.
   package struct Relation: Sendable {
+    /// `inside`, `not-inside`, `has` or `not-has`.
     package var kind: MatcherSpec.RelationKind
+    /// What must (or must not) match around or within.
     package var matcher: CompiledMatcher
   }
 
+  /// What matches before relations narrow it.
   package var core: Core
+  /// Filters applied to the core's matches, in the order written.
   package var relations: [Relation]
 
   /// Compiles every pattern of `spec`.

@@ -11,19 +11,29 @@ package struct CompiledRule: Sendable {
     case detector(String)
   }
 
+  /// The stable kebab-case id (SARIF `ruleId`, `--only`, fixture names).
   package let id: String
   /// Former ids that still select the rule (`--only`, suppressions).
   package let aliases: [String]
+  /// The DOMAIN category the finding belongs to.
   package let category: CategoryID
+  /// How serious a finding is (SARIF `level`).
   package let severity: Severity
+  /// One line, lowercase, no final period: what was found.
   package let message: String
+  /// The remedy, kept out of `message`.
   package let help: String
+  /// A short before/after for `explain`.
   package let example: RuleSpec.Example?
   /// Overrides of the category's default disposition and phase, when the rule sets them.
   package let disposition: Disposition?
+  /// See `disposition`.
   package let phase: Phase?
+  /// The rule runs only on paths matching one of these (all paths when empty).
   package let include: [Glob]
+  /// The rule never runs on paths matching one of these.
   package let exclude: [Glob]
+  /// Patterns for the matcher, or a detector name for Classify.
   package let implementation: Implementation
   /// The catalogue file the rule came from, for messages.
   package let file: String

@@ -49,6 +49,7 @@ package struct JSONValue: Sendable, Equatable {
     case object([Member])
   }
 
+  /// The value.
   package var kind: Kind
   /// Where the value's first character is.
   package var position: Position

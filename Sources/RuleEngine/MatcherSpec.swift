@@ -25,7 +25,9 @@ package struct MatcherSpec: Sendable, Equatable {
 
   /// One relation and the matcher it refers to.
   package struct Relation: Sendable, Equatable {
+    /// Which relation.
     package var kind: RelationKind
+    /// The matcher the relation refers to.
     package var matcher: MatcherSpec
 
     package init(kind: RelationKind, matcher: MatcherSpec) {
@@ -39,6 +41,7 @@ package struct MatcherSpec: Sendable, Equatable {
   /// Every key a nested matcher object may have.
   package static let keys = coreKeys + RelationKind.allCases.map(\.rawValue)
 
+  /// What matches before relations narrow it.
   package var core: Core
   /// The relations, in the order written.
   package var relations: [Relation]

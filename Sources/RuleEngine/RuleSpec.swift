@@ -32,21 +32,33 @@ package struct RuleSpec: Sendable, Equatable {
       "paths", "detector",
     ] + MatcherSpec.keys
 
+  /// `id`: kebab case, unique across all loaded catalogues (aliases included).
   package var id: String
+  /// `category`: a DOMAIN category id.
   package var category: CategoryID
+  /// `severity`: note, warning or error.
   package var severity: Severity
+  /// `message`: what was found, one line.
   package var message: String
+  /// `help`: the remedy.
   package var help: String
+  /// `example`: `{"before": …, "after": …}`.
   package var example: Example?
+  /// `aliases`: former ids that still select the rule.
   package var aliases: [String]
+  /// `disposition`: overrides the category default.
   package var disposition: Disposition?
+  /// `phase`: overrides the category default.
   package var phase: Phase?
+  /// `skip-in`: accepted and validated; literals are always skipped.
   package var skipIn: [SkipContext]
   /// `paths.include` globs; empty means every path.
   package var include: [String]
   /// `paths.exclude` globs.
   package var exclude: [String]
+  /// `detector`: the Swift detector that implements the rule.
   package var detector: String?
+  /// `pattern` / `any` / `all` plus relations, for a pattern rule.
   package var matcher: MatcherSpec?
   /// Where the rule sits in its file, for messages.
   package var reference: RuleCatalogError.RuleReference
