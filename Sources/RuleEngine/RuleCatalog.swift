@@ -14,6 +14,9 @@ package struct RuleCatalog: Sendable {
   /// Every rule, sorted by id.
   package let rules: [CompiledRule]
 
+  /// A catalogue with no rules, to merge others into.
+  package static let empty = RuleCatalog(rules: [])
+
   private init(rules: [CompiledRule]) {
     self.rules = rules.sorted { $0.id < $1.id }
   }

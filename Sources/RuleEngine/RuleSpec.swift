@@ -2,6 +2,27 @@ import ScanModel
 
 /// One rule exactly as `rules.json` spells it, checked for shape but not yet compiled.
 ///
+/// The schema (version 1). A file is `{"version": 1, "rules": [rule, …]}`; a rule is:
+/// ```
+/// id           string, required   kebab case ^[a-z0-9]+(-[a-z0-9]+)*$, unique with aliases
+/// category     string, required   a CategoryID raw value
+/// severity     string, required   note | warning | error
+/// message      string, required   non-empty
+/// help         string, required   non-empty
+/// example      object             {"before": string, "after": string}
+/// aliases      [string]           former ids (kebab case)
+/// disposition  string             migrate | keep | leave-alone | fix-now
+/// phase        string             prepare | one-shot | view-models | cleanup
+/// skip-in      [string]           comment | string | regex (always skipped anyway)
+/// paths        object             {"include": [glob], "exclude": [glob]}
+/// detector     string             a known detector name; excludes the matcher keys
+/// pattern | any | all             exactly one, unless `detector` is given
+/// inside | not-inside | has | not-has   matcher objects (pattern rules only)
+/// ```
+/// A matcher object (an element of `any`/`all`, the value of a relation) has exactly one of
+/// `pattern` (string), `any` or `all` (non-empty arrays of matcher objects), plus optional
+/// relations, recursively. No other key is accepted anywhere.
+///
 /// Decoding rejects unknown keys (with a "did you mean" for typos, as SwiftLint reports
 /// `invalidConfigurationKeys`), because a misspelt `not-inside` silently ignored would make a
 /// rule fire where its author excluded it. `RuleCatalog` then compiles the patterns and globs.
