@@ -38,7 +38,9 @@ package enum PatternCompiler {
     }
 
     for token in stream.tokens {
-      if token.flags.contains(.unterminated) { throw failure(.unterminatedLiteral, at: Int(token.start)) }
+      if token.flags.contains(.unterminated) || isUnterminatedBlockComment(token, in: stream) {
+        throw failure(.unterminatedLiteral, at: Int(token.start))
+      }
       if token.kind == .unknown || token.kind == .unexpectedText || token.flags.contains(.hasError) {
         throw failure(.unlexable(stream.text(of: token)), at: Int(token.start))
       }
@@ -135,6 +137,12 @@ package enum PatternCompiler {
       text: text, sequences: sequences, slotNames: slots, anchorIndex: anchorIndex, anchorBytes: anchorBytes,
       requiredWords: words.sorted { $0.lexicographicallyPrecedes($1) },
       hasRepeatedMetavariables: occurrences.values.contains { $0 > 1 })
+  }
+
+  /// `/* …` running to the end of the pattern would silently swallow the rest of it.
+  private static func isUnterminatedBlockComment(_ token: Token, in stream: TokenStream) -> Bool {
+    guard token.kind == .blockComment || token.kind == .docBlockComment else { return false }
+    return !stream.bytes(of: token).reversed().starts(with: [UInt8(ascii: "/"), UInt8(ascii: "*")])
   }
 
   /// How a literal token of `kind` compares with source tokens.

@@ -1,3 +1,5 @@
+import SwiftLexer
+
 /// Everything that can be wrong with a rules catalogue, as data.
 ///
 /// The cases carry what went wrong and where (file, rule, field); `description` is the one place
@@ -189,7 +191,7 @@ package enum RuleCatalogError: Error, Equatable, Sendable, CustomStringConvertib
     case .unbalanced(let open): return "unbalanced '\(open)'"
     case .unexpectedCloser(let close): return "unexpected '\(close)' with no opening bracket"
     case .mismatchedCloser(let open, let close): return "'\(open)' closed by '\(close)'"
-    case .unlexable(let text): return "cannot read '\(text)' as Swift"
+    case .unlexable(let text): return "cannot read '\(TokenStream.escape(Array(text.utf8)[...]))' as Swift"
     case .unterminatedLiteral: return "unterminated literal or comment"
     case .empty: return "empty pattern"
     case .noLiteralToken: return "pattern has only metavariables; it needs a literal token to anchor on"

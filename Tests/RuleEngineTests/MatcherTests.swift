@@ -12,6 +12,9 @@ import Testing
       case "\"": out += "\\\""
       case "\\": out += "\\\\"
       case "\n": out += "\\n"
+      case "\u{0}"..."\u{1F}":
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: out.unicodeScalars.append(scalar)
       }
     }

@@ -317,6 +317,21 @@ import Testing
         + "it needs a literal token to anchor on at column 1")
   }
 
+  @Test func everyPatternProblemReadsWell() {
+    func message(_ pattern: String) -> String? {
+      Self.error(Self.catalog(rule: Self.base + ", \"pattern\": " + MatcherTests.json(pattern)))
+    }
+    let prefix = "rules.json: rule 'future-task-wrapper': pattern: "
+    #expect(message("foo(a]") == prefix + "'(' closed by ']' at column 6")
+    #expect(message("a \u{7} b") == prefix + #"cannot read '\x07' as Swift at column 3"#)
+    #expect(message("log(\"abc)") == prefix + "unterminated literal or comment at column 5")
+    #expect(message("a /* b") == prefix + "unterminated literal or comment at column 3")
+    #expect(message("// nothing") == prefix + "empty pattern at column 1")
+    #expect(message("f(\n  a]") == prefix + "'(' closed by ']' at line 2, column 4")
+    let deep = String(repeating: "(", count: 65) + String(repeating: ")", count: 65)
+    #expect(message(deep) == prefix + "brackets nested deeper than 64 levels at column 65")
+  }
+
   // MARK: - Ids across rules and files
 
   static func rule(_ id: String, aliases: [String] = []) -> String {
