@@ -70,6 +70,19 @@ import Testing
     #expect(try Self.texts(Self.pattern("`default`.value"), in: "let v = default.value") == ["default.value"])
   }
 
+  @Test func domainShapesFromTheCatalogue() throws {
+    let source = """
+      @Published private(set) var query = ""
+      $query.debounce(for: 0.3, scheduler: RunLoop.main).removeDuplicates().sink { print($0) }
+      for await value in feed.values { use(value) }
+      """
+    #expect(
+      try Self.texts(Self.pattern("@Published $$$ var $NAME"), in: source) == ["@Published private(set) var query"])
+    let sinks = try Self.matches(Self.pattern("$SOURCE.debounce($$$)"), in: source)
+    #expect(sinks.map { Self.binding("SOURCE", of: $0, in: source) } == ["$query"])
+    #expect(try Self.texts(Self.pattern("for await $V in $$$ .values { $$$ }"), in: source).count == 1)
+  }
+
   // MARK: - $$$
 
   @Test func runAtStart() throws {
