@@ -1,0 +1,291 @@
+import SwiftLexer
+
+/// Runs every pattern rule of a catalogue over a file in one pass over its tokens.
+///
+/// Built once per catalogue and shared by all files (it is immutable and `Sendable`). For each
+/// file:
+/// 1. One pass over the significant tokens hashes each token's bytes and looks them up in two
+///    tables built at init: the **anchor** table (first literal token of each pattern → the
+///    patterns it starts) gives candidate positions; the **word** table records which required
+///    identifiers and keywords the file contains.
+/// 2. A pattern whose required words are not all present is skipped (a file without `Task`
+///    cannot match `Future { $$$ Task { $$$ } $$$ }`); the others run `PatternRunner` at their
+///    candidates only.
+/// 3. `any`, `all` and the relations combine the pattern matches of each rule.
+///
+/// Detector rules are skipped: Classify runs them. The matcher never throws; odd source only
+/// means fewer matches.
+package struct Matcher: Sendable {
+  /// A rule's matcher with patterns replaced by indices into `patterns`.
+  private indirect enum Node: Sendable {
+    case pattern(Int)
+    case any([Node])
+    case all([Node])
+    case related(Node, [(kind: MatcherSpec.RelationKind, node: Node)])
+  }
+
+  private let rules: [CompiledRule]
+  private let roots: [Node?]
+  private let patterns: [Pattern]
+  /// Anchor bytes by hash: (bytes, pattern indices).
+  private let anchors: [UInt64: [(bytes: [UInt8], patterns: [Int])]]
+  /// Required words by hash: (bytes, word id).
+  private let words: [UInt64: [(bytes: [UInt8], id: Int)]]
+  /// Per pattern, the word ids it requires.
+  private let requiredWords: [[Int]]
+  private let wordCount: Int
+
+  /// Indexes the pattern rules among `rules`; `Match.ruleIndex` refers to this array.
+  package init(rules: [CompiledRule]) {
+    var patterns: [Pattern] = []
+    func node(_ matcher: CompiledMatcher) -> Node {
+      var result: Node
+      switch matcher.core {
+      case .pattern(let pattern):
+        patterns.append(pattern)
+        result = .pattern(patterns.count - 1)
+      case .any(let matchers): result = .any(matchers.map(node))
+      case .all(let matchers): result = .all(matchers.map(node))
+      }
+      if !matcher.relations.isEmpty {
+        result = .related(result, matcher.relations.map { (kind: $0.kind, node: node($0.matcher)) })
+      }
+      return result
+    }
+    var roots: [Node?] = []
+    for rule in rules {
+      if case .matcher(let matcher) = rule.implementation { roots.append(node(matcher)) } else { roots.append(nil) }
+    }
+
+    var anchors: [UInt64: [(bytes: [UInt8], patterns: [Int])]] = [:]
+    var words: [UInt64: [(bytes: [UInt8], id: Int)]] = [:]
+    var wordIDs: [[UInt8]: Int] = [:]
+    var required: [[Int]] = []
+    for (index, pattern) in patterns.enumerated() {
+      let hash = Self.hash(pattern.anchorBytes[...])
+      if let slot = anchors[hash, default: []].firstIndex(where: { $0.bytes == pattern.anchorBytes }) {
+        anchors[hash]?[slot].patterns.append(index)
+      } else {
+        anchors[hash, default: []].append((pattern.anchorBytes, [index]))
+      }
+      var ids: [Int] = []
+      for word in pattern.requiredWords {
+        let id: Int
+        if let known = wordIDs[word] {
+          id = known
+        } else {
+          id = wordIDs.count
+          wordIDs[word] = id
+          words[Self.hash(word[...]), default: []].append((word, id))
+        }
+        ids.append(id)
+      }
+      required.append(ids)
+    }
+    self.rules = rules
+    self.roots = roots
+    self.patterns = patterns
+    self.anchors = anchors
+    self.words = words
+    self.requiredWords = required
+    self.wordCount = wordIDs.count
+  }
+
+  /// Indexes the pattern rules of `catalog`; `Match.ruleIndex` refers to `catalog.rules`.
+  package init(catalog: RuleCatalog) {
+    self.init(rules: catalog.rules)
+  }
+
+  /// Every match of every pattern rule in `stream`, sorted by start byte, then rule id, then end.
+  ///
+  /// - Parameters:
+  ///   - stream: the lexed file.
+  ///   - path: the file's path relative to the scan root; when given, rules whose `paths` do
+  ///     not apply to it are skipped.
+  package func matches(in stream: TokenStream, path: String? = nil) -> [Match] {
+    let active = rules.indices.filter { index in
+      roots[index] != nil && (path.map { rules[index].applies(toPath: $0) } ?? true)
+    }
+    guard !active.isEmpty, !stream.significant.isEmpty else { return [] }
+    let view = SourceView(stream)
+
+    // 1. One pass: candidates per pattern, words present.
+    var candidates = [[Int]](repeating: [], count: patterns.count)
+    var present = [Bool](repeating: false, count: wordCount)
+    for position in 0..<view.count {
+      if view.literals.isPiece[position] && view.literals.partner[position] <= Int32(position) { continue }
+      let token = stream.significantToken(position)
+      var bytes = stream.source[token.range]
+      let backtick = UInt8(ascii: "`")
+      if bytes.count >= 2 && bytes.first == backtick && bytes.last == backtick { bytes = bytes.dropFirst().dropLast() }
+      let hash = Self.hash(bytes)
+      if let entries = words[hash] {
+        for entry in entries where bytes.elementsEqual(entry.bytes) { present[entry.id] = true }
+      }
+      if let entries = anchors[hash] {
+        for entry in entries where bytes.elementsEqual(entry.bytes) {
+          for pattern in entry.patterns { candidates[pattern].append(position) }
+        }
+      }
+    }
+
+    // 2. Patterns reachable from active rules, each run once.
+    var patternMatches = [[PatternRunner.RawMatch]?](repeating: nil, count: patterns.count)
+    func run(_ index: Int) -> [PatternRunner.RawMatch] {
+      if let done = patternMatches[index] { return done }
+      var found: [PatternRunner.RawMatch] = []
+      if !candidates[index].isEmpty && requiredWords[index].allSatisfy({ present[$0] }) {
+        var runner = PatternRunner(pattern: patterns[index], view: view)
+        for anchor in candidates[index] {
+          if let match = runner.match(anchor: anchor) { found.append(match) }
+        }
+      }
+      found.sort { ($0.start, $0.end) < ($1.start, $1.end) }
+      patternMatches[index] = found
+      return found
+    }
+
+    // 3. Combine per rule.
+    var results: [Match] = []
+    for ruleIndex in active {
+      guard let root = roots[ruleIndex] else { continue }
+      for found in evaluate(root, run) {
+        results.append(
+          Match(
+            ruleIndex: ruleIndex, start: found.start, end: found.end - 1,
+            bytes: view.byteRange(found.start..<found.end),
+            bindings: found.bindings.map { binding in
+              Match.Binding(name: binding.name, positions: binding.positions, bytes: view.byteRange(binding.positions))
+            }))
+      }
+    }
+    results.sort { lhs, rhs in
+      if lhs.bytes.lowerBound != rhs.bytes.lowerBound { return lhs.bytes.lowerBound < rhs.bytes.lowerBound }
+      if lhs.ruleIndex != rhs.ruleIndex { return rules[lhs.ruleIndex].id < rules[rhs.ruleIndex].id }
+      return lhs.end < rhs.end
+    }
+    return results
+  }
+
+  // MARK: - Combining matches
+
+  /// A match while rules are combined: half-open positions and named bindings.
+  private struct Found {
+    var start: Int
+    var end: Int
+    var bindings: [(name: String, positions: Range<Int>)]
+  }
+
+  private func evaluate(_ node: Node, _ run: (Int) -> [PatternRunner.RawMatch]) -> [Found] {
+    switch node {
+    case .pattern(let index):
+      let names = patterns[index].slotNames
+      return run(index).map { raw in
+        let bindings = zip(names, raw.bindings).map { (name: $0, positions: $1) }.sorted { $0.name < $1.name }
+        return Found(start: raw.start, end: raw.end, bindings: bindings)
+      }
+    case .any(let nodes):
+      // Union; a range two alternatives both match is reported once, with the first's bindings.
+      var seen = Set<[Int]>()
+      var union: [Found] = []
+      for child in nodes {
+        for found in evaluate(child, run) where seen.insert([found.start, found.end]).inserted { union.append(found) }
+      }
+      return union.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+    case .all(let nodes):
+      // The ranges every child matches, exactly; bindings of all children (first one wins a name).
+      guard let first = nodes.first else { return [] }
+      var result = evaluate(first, run)
+      for child in nodes.dropFirst() {
+        var byRange: [[Int]: Found] = [:]
+        for found in evaluate(child, run) where byRange[[found.start, found.end]] == nil {
+          byRange[[found.start, found.end]] = found
+        }
+        result = result.compactMap { found in
+          guard let other = byRange[[found.start, found.end]] else { return nil }
+          var merged = found
+          for binding in other.bindings where !merged.bindings.contains(where: { $0.name == binding.name }) {
+            merged.bindings.append(binding)
+          }
+          merged.bindings.sort { $0.name < $1.name }
+          return merged
+        }
+      }
+      return result
+    case .related(let base, let relations):
+      var result = evaluate(base, run)
+      for relation in relations {
+        let others = evaluate(relation.node, run)
+        var reach: [Int] = []
+        if relation.kind == .inside || relation.kind == .notInside {
+          reach.reserveCapacity(others.count)
+          for other in others { reach.append(max(reach.last ?? 0, other.end)) }
+        }
+        result = result.filter { found in
+          switch relation.kind {
+          case .inside: return Self.isInside(found, others, reach: reach)
+          case .notInside: return !Self.isInside(found, others, reach: reach)
+          case .has: return Self.has(found, others)
+          case .notHas: return !Self.has(found, others)
+          }
+        }
+      }
+      return result
+    }
+  }
+
+  /// True when some match in `others` (sorted by start) strictly encloses `found`: it contains
+  /// the range and is not the same range. Strict, as ast-grep's `inside` means an ancestor.
+  ///
+  /// `reach[i]` is the furthest end among `others[...i]`: when even that falls short, nothing
+  /// encloses `found` and the backwards scan is skipped, so `not-inside` stays cheap when most
+  /// matches are not inside anything.
+  private static func isInside(_ found: Found, _ others: [Found], reach: [Int]) -> Bool {
+    // Only matches starting at or before `found` can enclose it.
+    var upper = others.partitionPoint { $0.start > found.start }
+    guard upper > 0, reach[upper - 1] >= found.end else { return false }
+    while upper > 0 {
+      upper -= 1
+      let other = others[upper]
+      if other.end >= found.end && (other.start != found.start || other.end != found.end) { return true }
+    }
+    return false
+  }
+
+  /// True when some match in `others` (sorted by start) lies within `found`, at any depth, and
+  /// is not the same range.
+  private static func has(_ found: Found, _ others: [Found]) -> Bool {
+    var index = others.partitionPoint { $0.start >= found.start }
+    while index < others.count && others[index].start < found.end {
+      let other = others[index]
+      if other.end <= found.end && (other.start != found.start || other.end != found.end) { return true }
+      index += 1
+    }
+    return false
+  }
+
+  /// FNV-1a over the bytes: the dictionary key for anchor and word lookups, so no `String` or
+  /// `Array` is made per token.
+  private static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash &*= 0x0000_0100_0000_01B3
+    }
+    return hash
+  }
+}
+
+extension Array {
+  /// The first index whose element satisfies `predicate`, for a predicate that is false then
+  /// true along the array (binary search).
+  fileprivate func partitionPoint(_ predicate: (Element) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let mid = (low + high) / 2
+      if predicate(self[mid]) { high = mid } else { low = mid + 1 }
+    }
+    return low
+  }
+}

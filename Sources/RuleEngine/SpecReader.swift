@@ -1,0 +1,68 @@
+/// Typed access to the JSON of one rule, turning every mismatch into a `RuleCatalogError` that
+/// names the file, the rule and the field.
+struct SpecReader {
+  let file: String
+  var rule: RuleCatalogError.RuleReference?
+
+  /// The rule being read; only top-level keys are read without one.
+  var ruleReference: RuleCatalogError.RuleReference { rule ?? .init(id: nil, index: 0, line: 0) }
+
+  /// Rejects keys outside `allowed`, suggesting the closest allowed key for a typo.
+  ///
+  /// `path` prefixes nested keys so the message says where the key is (`paths.includ`).
+  func rejectUnknownKeys(_ members: [JSONValue.Member], allowed: [String], path: String? = nil)
+    throws(RuleCatalogError)
+  {
+    for member in members where !allowed.contains(member.key) {
+      let qualify = { (key: String) in path.map { "\($0).\(key)" } ?? key }
+      let suggestion = Suggestion.closest(to: member.key, in: allowed).map(qualify)
+      throw .unknownKey(file: file, rule: rule, key: qualify(member.key), suggestion: suggestion)
+    }
+  }
+
+  func object(_ value: JSONValue, field: String) throws(RuleCatalogError) -> [JSONValue.Member] {
+    guard let members = value.objectValue else { throw wrongType(value, field: field, expected: .object) }
+    return members
+  }
+
+  func array(_ value: JSONValue, field: String) throws(RuleCatalogError) -> [JSONValue] {
+    guard let elements = value.arrayValue else { throw wrongType(value, field: field, expected: .array) }
+    return elements
+  }
+
+  func string(_ value: JSONValue, field: String) throws(RuleCatalogError) -> String {
+    guard let text = value.stringValue else { throw wrongType(value, field: field, expected: .string) }
+    return text
+  }
+
+  /// A string that must not be empty (messages, patterns, globs).
+  func nonEmptyString(_ value: JSONValue, field: String) throws(RuleCatalogError) -> String {
+    let text = try string(value, field: field)
+    if text.isEmpty { throw .emptyValue(file: file, rule: ruleReference, field: field) }
+    return text
+  }
+
+  func stringArray(_ value: JSONValue, field: String) throws(RuleCatalogError) -> [String] {
+    var result: [String] = []
+    for (offset, element) in try array(value, field: field).enumerated() {
+      result.append(try nonEmptyString(element, field: "\(field)[\(offset)]"))
+    }
+    return result
+  }
+
+  /// A string that must be the raw value of `Choice` (severity, phase…).
+  func choice<Choice: RawRepresentable & CaseIterable>(
+    _ value: JSONValue, field: String, as type: Choice.Type
+  ) throws(RuleCatalogError) -> Choice where Choice.RawValue == String {
+    let text = try string(value, field: field)
+    if let choice = Choice(rawValue: text) { return choice }
+    let allowed = Choice.allCases.map(\.rawValue)
+    throw .invalidValue(
+      file: file, rule: rule, field: field, value: text, allowed: allowed,
+      suggestion: Suggestion.closest(to: text, in: allowed))
+  }
+
+  func wrongType(_ value: JSONValue, field: String, expected: JSONValue.TypeName) -> RuleCatalogError {
+    .wrongType(file: file, rule: rule, field: field, expected: expected, found: value.typeName)
+  }
+}
