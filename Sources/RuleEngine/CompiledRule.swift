@@ -18,7 +18,7 @@ package struct CompiledRule: Sendable {
   /// The DOMAIN category the finding belongs to.
   package let category: CategoryID
   /// How serious a finding is (SARIF `level`).
-  package let severity: Severity
+  package var severity: Severity
   /// One line, lowercase, no final period: what was found.
   package let message: String
   /// The remedy, kept out of `message`.

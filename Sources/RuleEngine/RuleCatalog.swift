@@ -83,6 +83,42 @@ package struct RuleCatalog: Sendable {
     return RuleCatalog(rules: selected)
   }
 
+  /// The catalogue without the rules named by `ids` (ids or aliases), for a configuration's
+  /// `disabledRules`.
+  ///
+  /// - Throws: `unknownRule` for a name no rule has: a misspelt id must not silently disable nothing.
+  package func excluding(_ ids: [String]) throws(RuleCatalogError) -> RuleCatalog {
+    var removed: Set<String> = []
+    for id in ids {
+      guard let rule = rule(id: id) else {
+        let known = rules.flatMap { [$0.id] + $0.aliases }
+        throw .unknownRule(id: id, suggestion: Suggestion.closest(to: id, in: known))
+      }
+      removed.insert(rule.id)
+    }
+    return RuleCatalog(rules: rules.filter { !removed.contains($0.id) })
+  }
+
+  /// The catalogue with the severities of some rules replaced (a team's `severity` settings).
+  ///
+  /// - Throws: `unknownRule` for a name no rule has.
+  package func overridingSeverities(_ severities: [String: Severity]) throws(RuleCatalogError) -> RuleCatalog {
+    var byID: [String: Severity] = [:]
+    for (id, severity) in severities.sorted(by: { $0.key < $1.key }) {
+      guard let rule = rule(id: id) else {
+        let known = rules.flatMap { [$0.id] + $0.aliases }
+        throw .unknownRule(id: id, suggestion: Suggestion.closest(to: id, in: known))
+      }
+      byID[rule.id] = severity
+    }
+    return RuleCatalog(
+      rules: rules.map { rule in
+        var changed = rule
+        if let severity = byID[rule.id] { changed.severity = severity }
+        return changed
+      })
+  }
+
   /// The rule whose id or alias is `id`.
   package func rule(id: String) -> CompiledRule? {
     rules.first { $0.id == id } ?? rules.first { $0.aliases.contains(id) }
