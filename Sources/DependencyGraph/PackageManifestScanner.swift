@@ -1,0 +1,473 @@
+import SwiftLexer
+
+/// Reads a `Package.swift` statically, from its tokens: the manifest is never executed.
+///
+/// Manifests are Swift code, so the scanner follows the common shapes and degrades gracefully
+/// on the rest:
+/// - `Package(name:platforms:products:dependencies:targets:)` with literal arguments;
+/// - lists and names held in constants (`let deps: [Target.Dependency] = [...]`,
+///   `let name = "Core"`), lists joined with `+`, and `package.targets.append(...)` /
+///   `package.targets += [...]` after the call;
+/// - anything else (helper functions, `map`, loops) is skipped with a `ManifestWarning`.
+///
+/// Hostile input cannot hang or crash it: bracket groups are skipped by their precomputed
+/// partners (one jump each), nesting is followed only through a bounded number of constants, and
+/// every loop advances. Work is linear in the number of tokens.
+package enum PackageManifestScanner {
+  /// Reads the manifest whose tokens are `stream`.
+  package static func scan(_ stream: TokenStream) -> PackageManifest {
+    var reader = ManifestReader(TokenReader(stream))
+    return reader.read()
+  }
+}
+
+/// One argument of a call: its label (if any) and the token positions of its value.
+struct Argument {
+  var label: String?
+  var start: Int
+  var end: Int
+}
+
+/// The evaluation state for one manifest.
+struct ManifestReader {
+  let tokens: TokenReader
+  /// Position of the value expression of each `let`/`var` constant, first definition wins.
+  var constants: [String: Int] = [:]
+  var manifest = PackageManifest()
+  var lineIndex: LineIndex?
+  var warned: Set<ManifestWarning> = []
+  var targetNames: Set<String> = []
+  /// Evaluation steps left. Constants can be joined with `+` and refer to each other, so a hostile
+  /// manifest could otherwise ask for exponential work (`let a = b + b`, `let b = c + c`, …); a
+  /// budget proportional to the token count keeps the scan linear.
+  var budget: Int
+  /// How many constants deep an evaluation may go: enough for `let a = b + c` chains that
+  /// real manifests use, small enough that self-referential constants stop at once.
+  static let maximumDepth = 8
+  static let maximumWarnings = 50
+
+  init(_ tokens: TokenReader) {
+    self.tokens = tokens
+    self.budget = 4 * tokens.count + 1_000
+  }
+
+  /// Takes one step from the budget; false (with a warning) once it is spent.
+  mutating func spend(at position: Int) -> Bool {
+    guard budget > 0 else {
+      warn(.tooDeep(line: line(position)))
+      return false
+    }
+    budget -= 1
+    return true
+  }
+
+  mutating func read() -> PackageManifest {
+    var packageCall: Int?
+    var mutations: [Int] = []
+    var position = 0
+    // One pass to find constants, the `Package(` call and later mutations of its lists.
+    while position < tokens.count {
+      if tokens.isWord(position, Word.let) || tokens.isWord(position, Word.var) {
+        var cursor = position + 1
+        if tokens.kind(cursor) == .identifier {
+          let name = tokens.name(cursor)
+          cursor += 1
+          if tokens.kind(cursor) == .colon { cursor = skipType(from: cursor + 1) }
+          if tokens.kind(cursor) == .equal, constants[name] == nil { constants[name] = cursor + 1 }
+        }
+      } else if packageCall == nil, tokens.is(position, .identifier, Array("Package".utf8)),
+        tokens.kind(position + 1) == .leftParen
+      {
+        packageCall = position + 1
+      } else if tokens.kind(position) == .period, tokens.kind(position + 1) == .identifier,
+        tokens.kind(position - 1) == .identifier
+      {
+        let member = tokens.name(position + 1)
+        if member == "targets" || member == "products" || member == "platforms" { mutations.append(position + 1) }
+      }
+      if isOpener(tokens.kind(position)), tokens.partner(position) == nil {
+        warn(.unbalancedBracket(line: line(position)))
+      }
+      position += 1
+    }
+    guard let packageCall else {
+      warn(.packageNotFound)
+      return manifest
+    }
+    for argument in arguments(ofCallAt: packageCall) {
+      switch argument.label {
+      case "name": manifest.name = string(at: argument.start, depth: 0)
+      case "platforms": readPlatforms(at: argument.start)
+      case "products": readProducts(at: argument.start)
+      case "dependencies": readPackageDependencies(at: argument.start)
+      case "targets": readTargets(at: argument.start)
+      default: continue
+      }
+    }
+    for member in mutations { readMutation(at: member) }
+    return manifest
+  }
+
+  // MARK: - Package arguments
+
+  mutating func readTargets(at position: Int) {
+    for item in listItems(at: position, label: "targets", depth: 0) { readTarget(at: item, depth: 0) }
+  }
+
+  mutating func readTarget(at position: Int, depth: Int) {
+    guard spend(at: position) else { return }
+    if tokens.kind(position) == .identifier, tokens.kind(position + 1) != .leftParen,
+      tokens.kind(position + 1) != .period, let value = constant(at: position, depth: depth)
+    {
+      readTarget(at: value, depth: depth + 1)
+      return
+    }
+    guard let call = call(at: position), let kind = PackageManifest.TargetKind(rawValue: call.name) else {
+      warn(.unreadableTarget(line: line(position)))
+      return
+    }
+    var target = PackageManifest.Target(name: "", kind: kind)
+    var named = false
+    for argument in arguments(ofCallAt: call.open) {
+      switch argument.label {
+      case "name":
+        if let name = string(at: argument.start, depth: depth) {
+          target.name = name
+          named = true
+        }
+      case "path": target.path = string(at: argument.start, depth: depth)
+      case "dependencies": target.dependencies = dependencies(at: argument.start, depth: depth)
+      default: continue
+      }
+    }
+    guard named else {
+      warn(.unresolvedName(line: line(position)))
+      return
+    }
+    guard targetNames.insert(target.name).inserted else {
+      warn(.duplicateTarget(name: target.name, line: line(position)))
+      return
+    }
+    manifest.targets.append(target)
+  }
+
+  mutating func dependencies(at position: Int, depth: Int) -> [PackageManifest.Dependency] {
+    var result: [PackageManifest.Dependency] = []
+    for item in listItems(at: position, label: "dependencies", depth: depth) {
+      if let dependency = dependency(at: item, depth: depth) { result.append(dependency) }
+    }
+    return result
+  }
+
+  mutating func dependency(at position: Int, depth: Int) -> PackageManifest.Dependency? {
+    guard spend(at: position) else { return nil }
+    if let (value, _) = tokens.stringLiteral(at: position) { return .byName(value) }
+    if tokens.kind(position) == .identifier, tokens.kind(position + 1) != .leftParen,
+      tokens.kind(position + 1) != .period, let value = constant(at: position, depth: depth)
+    {
+      return dependency(at: value, depth: depth + 1)
+    }
+    guard let call = call(at: position) else {
+      warn(.unreadableDependency(line: line(position)))
+      return nil
+    }
+    var name: String?
+    var package: String?
+    for argument in arguments(ofCallAt: call.open) {
+      switch argument.label {
+      case "name": name = string(at: argument.start, depth: depth)
+      case "package": package = string(at: argument.start, depth: depth)
+      default: continue
+      }
+    }
+    guard let name else {
+      warn(.unresolvedName(line: line(position)))
+      return nil
+    }
+    switch call.name {
+    case "target": return .target(name)
+    case "byName": return .byName(name)
+    case "product": return .product(name: name, package: package)
+    default:
+      warn(.unreadableDependency(line: line(position)))
+      return nil
+    }
+  }
+
+  mutating func readProducts(at position: Int) {
+    for item in listItems(at: position, label: "products", depth: 0) { readProduct(at: item) }
+  }
+
+  mutating func readProduct(at position: Int) {
+    guard let call = call(at: position) else {
+      warn(.unreadableList(label: "products", line: line(position)))
+      return
+    }
+    var name: String?
+    var targets: [String] = []
+    for argument in arguments(ofCallAt: call.open) {
+      switch argument.label {
+      case "name": name = string(at: argument.start, depth: 0)
+      case "targets":
+        for item in listItems(at: argument.start, label: "targets", depth: 0) {
+          if let target = string(at: item, depth: 0) {
+            targets.append(target)
+          } else {
+            warn(.unresolvedName(line: line(item)))
+          }
+        }
+      default: continue
+      }
+    }
+    guard let name else {
+      warn(.unresolvedName(line: line(position)))
+      return
+    }
+    manifest.products.append(.init(name: name, kind: call.name, targets: targets))
+  }
+
+  mutating func readPlatforms(at position: Int) {
+    for item in listItems(at: position, label: "platforms", depth: 0) {
+      guard let call = call(at: item), let first = arguments(ofCallAt: call.open).first else {
+        warn(.unreadableList(label: "platforms", line: line(item)))
+        continue
+      }
+      if call.name == "custom" {
+        // `.custom("name", versionString: "1.0")`
+        let arguments = arguments(ofCallAt: call.open)
+        if let platform = string(at: first.start, depth: 0),
+          let version = arguments.first(where: { $0.label == "versionString" }).flatMap({
+            string(at: $0.start, depth: 0)
+          })
+        {
+          manifest.platforms.append(.init(name: platform, version: version))
+        }
+        continue
+      }
+      if let version = string(at: first.start, depth: 0) {
+        manifest.platforms.append(.init(name: call.name, version: version))
+      } else if tokens.kind(first.start) == .period, tokens.kind(first.start + 1) == .identifier {
+        // `.v15`, `.v10_15` → `15`, `10.15`
+        var version = tokens.name(first.start + 1)
+        if version.hasPrefix("v") { version.removeFirst() }
+        manifest.platforms.append(.init(name: call.name, version: version.replacingUnderscores()))
+      } else {
+        warn(.unreadableList(label: "platforms", line: line(item)))
+      }
+    }
+  }
+
+  mutating func readPackageDependencies(at position: Int) {
+    for item in listItems(at: position, label: "dependencies", depth: 0) {
+      guard let call = call(at: item), call.name == "package" else { continue }
+      var path: String?
+      var url: String?
+      var identifier: String?
+      for argument in arguments(ofCallAt: call.open) {
+        switch argument.label {
+        case "path": path = string(at: argument.start, depth: 0)
+        case "url": url = string(at: argument.start, depth: 0)
+        case "id": identifier = string(at: argument.start, depth: 0)
+        default: continue
+        }
+      }
+      guard let location = path ?? url ?? identifier else {
+        warn(.unresolvedName(line: line(item)))
+        continue
+      }
+      manifest.dependencies.append(.init(identity: Self.identity(of: location), path: path, url: url))
+    }
+  }
+
+  /// SwiftPM's package identity for a URL or path: its last component, without `.git`, lowercased.
+  static func identity(of location: String) -> String {
+    var last = Substring(location)
+    while last.hasSuffix("/") { last = last.dropLast() }
+    if let slash = last.lastIndex(of: "/") { last = last[last.index(after: slash)...] }
+    if last.hasSuffix(".git") { last = last.dropLast(4) }
+    return last.lowercased()
+  }
+
+  /// `package.targets.append(x)`, `.append(contentsOf: xs)`, `package.targets += xs`.
+  mutating func readMutation(at member: Int) {
+    let label = tokens.name(member)
+    var listStart: Int?
+    var single: Int?
+    if tokens.kind(member + 1) == .binaryOperator, tokens.bytes(member + 1).elementsEqual("+=".utf8) {
+      listStart = member + 2
+    } else if tokens.kind(member + 1) == .period, tokens.is(member + 2, .identifier, Array("append".utf8)),
+      tokens.kind(member + 3) == .leftParen
+    {
+      guard let argument = arguments(ofCallAt: member + 3).first else { return }
+      if argument.label == "contentsOf" { listStart = argument.start } else { single = argument.start }
+    } else if label == "platforms", tokens.kind(member + 1) == .equal {
+      listStart = member + 2
+    }
+    switch label {
+    case "targets":
+      if let single { readTarget(at: single, depth: 0) }
+      if let listStart { readTargets(at: listStart) }
+    case "products":
+      if let single { readProduct(at: single) }
+      if let listStart { for item in listItems(at: listStart, label: label, depth: 0) { readProduct(at: item) } }
+    default:
+      if let listStart { readPlatforms(at: listStart) }
+    }
+  }
+
+  // MARK: - Values
+
+  /// The elements of the list expression at `position`: an array literal, a constant holding one,
+  /// or several joined with `+`. Parentheses around the whole are looked through.
+  mutating func listItems(at position: Int, label: String, depth: Int) -> [Int] {
+    var items: [Int] = []
+    var cursor = unwrapParentheses(position)
+    while spend(at: cursor) {
+      if tokens.kind(cursor) == .leftSquare {
+        guard let close = tokens.partner(cursor) else { return items }
+        items += elements(from: cursor + 1, to: close)
+        cursor = close + 1
+      } else if tokens.kind(cursor) == .identifier, tokens.kind(cursor + 1) != .leftParen,
+        tokens.kind(cursor + 1) != .period, tokens.kind(cursor + 1) != .leftBrace
+      {
+        guard depth < Self.maximumDepth else {
+          warn(.tooDeep(line: line(cursor)))
+          return items
+        }
+        guard let value = constants[tokens.name(cursor)] else {
+          warn(.unreadableList(label: label, line: line(cursor)))
+          return items
+        }
+        items += listItems(at: value, label: label, depth: depth + 1)
+        cursor += 1
+      } else {
+        warn(.unreadableList(label: label, line: line(cursor)))
+        return items
+      }
+      guard tokens.kind(cursor) == .binaryOperator, tokens.bytes(cursor).elementsEqual("+".utf8) else {
+        return items
+      }
+      cursor = unwrapParentheses(cursor + 1)
+    }
+    return items
+  }
+
+  /// The start of each comma-separated element between `start` and `end` (exclusive).
+  func elements(from start: Int, to end: Int) -> [Int] {
+    var result: [Int] = []
+    var elementStart = start
+    var cursor = start
+    while cursor < end {
+      let kind = tokens.kind(cursor)
+      if kind == .comma {
+        if cursor > elementStart { result.append(elementStart) }
+        elementStart = cursor + 1
+      } else if isOpener(kind), let close = tokens.partner(cursor), close < end {
+        cursor = close
+      }
+      cursor += 1
+    }
+    if end > elementStart { result.append(elementStart) }
+    return result
+  }
+
+  /// The arguments of the call whose `(` is at `open`. An unbalanced call runs to the end.
+  func arguments(ofCallAt open: Int) -> [Argument] {
+    let close = tokens.partner(open) ?? tokens.count
+    let starts = elements(from: open + 1, to: close)
+    var result: [Argument] = []
+    for (index, start) in starts.enumerated() {
+      let end = index + 1 < starts.count ? starts[index + 1] - 1 : close
+      if tokens.isWordLike(start), tokens.kind(start + 1) == .colon {
+        result.append(Argument(label: tokens.name(start), start: start + 2, end: end))
+      } else {
+        result.append(Argument(label: nil, start: start, end: end))
+      }
+    }
+    return result
+  }
+
+  /// A factory call at `position`: `.name(`, `Type.name(`, `Type.Nested.name(` or `name(`.
+  func call(at position: Int) -> (name: String, open: Int)? {
+    var cursor = unwrapParentheses(position)
+    if tokens.kind(cursor) == .period {
+      cursor += 1
+    } else {
+      // Skip a type prefix such as `Target.` or `Target.Dependency.`.
+      while tokens.kind(cursor) == .identifier, tokens.kind(cursor + 1) == .period { cursor += 2 }
+    }
+    guard tokens.isWordLike(cursor), tokens.kind(cursor + 1) == .leftParen else { return nil }
+    return (tokens.name(cursor), cursor + 1)
+  }
+
+  /// A string literal, or a constant holding one, at `position`.
+  mutating func string(at position: Int, depth: Int) -> String? {
+    let position = unwrapParentheses(position)
+    if let (value, _) = tokens.stringLiteral(at: position) { return value }
+    guard tokens.kind(position) == .identifier, let value = constant(at: position, depth: depth) else { return nil }
+    return string(at: value, depth: depth + 1)
+  }
+
+  /// The value position of the constant named at `position`, within the depth budget.
+  mutating func constant(at position: Int, depth: Int) -> Int? {
+    guard let value = constants[tokens.name(position)] else { return nil }
+    guard depth < Self.maximumDepth else {
+      warn(.tooDeep(line: line(position)))
+      return nil
+    }
+    return value
+  }
+
+  /// Looks through `(((x)))` iteratively, so deep parentheses cost a loop, not a recursion.
+  func unwrapParentheses(_ position: Int) -> Int {
+    var cursor = position
+    // No check for tuples: that would rescan the contents at every level (quadratic on 100,000
+    // nested parentheses), and a tuple is no valid manifest value, so it fails later anyway.
+    while tokens.kind(cursor) == .leftParen, let close = tokens.partner(cursor), close > cursor + 1 {
+      cursor += 1
+    }
+    return cursor
+  }
+
+  /// Skips a type annotation (`[Target.Dependency]`, `Target`, `[String: [String]]`) to the `=`.
+  func skipType(from position: Int) -> Int {
+    var cursor = position
+    while cursor < tokens.count {
+      let kind = tokens.kind(cursor)
+      if kind == .equal || kind == .semicolon || kind == .leftBrace || kind == .rightBrace { return cursor }
+      if kind == .keyword { return cursor }
+      if isOpener(kind), let close = tokens.partner(cursor) { cursor = close }
+      cursor += 1
+    }
+    return cursor
+  }
+
+  func isOpener(_ kind: TokenKind) -> Bool {
+    kind == .leftParen || kind == .leftSquare || kind == .leftBrace
+  }
+
+  // MARK: - Warnings
+
+  mutating func line(_ position: Int) -> Int {
+    guard position >= 0 && position < tokens.count else { return 0 }
+    if lineIndex == nil { lineIndex = LineIndex(tokens.stream.source) }
+    return lineIndex?.line(of: Int(tokens.stream.significantToken(position).start)) ?? 0
+  }
+
+  mutating func warn(_ warning: ManifestWarning) {
+    guard !warned.contains(warning) else { return }
+    if manifest.warnings.count == Self.maximumWarnings {
+      manifest.warnings.append(.tooManyWarnings)
+    }
+    guard manifest.warnings.count < Self.maximumWarnings else { return }
+    warned.insert(warning)
+    manifest.warnings.append(warning)
+  }
+}
+
+extension String {
+  /// `10_15` → `10.15`.
+  fileprivate func replacingUnderscores() -> String {
+    String(map { $0 == "_" ? "." : $0 })
+  }
+}

@@ -1,0 +1,267 @@
+import SwiftLexer
+
+/// Extracts a file's `FileFacts` from its tokens in one linear pass.
+///
+/// Works on tokens, not a syntax tree, so it relies on conventions a token stream shows:
+/// - A type is named with a capital letter; members are not. `APIClient.shared` names
+///   `APIClient`; `client.Session` (a member) and `.Loaded` (an implicit member) name nothing,
+///   while `Outer.Inner` names both parts.
+/// - A declaration is a declaring keyword followed by a name and then `{`, `:`, `<` or `where`
+///   (`=` or `<` for `typealias`). That rules out `class func f()`, `class var x` and
+///   `protocol P: class`, where `class` is a modifier or a constraint.
+/// - Strings and comments never reach the pass: comments are trivia, and string text is
+///   `stringSegment` tokens; code inside an interpolation is identifiers again, and counts.
+package enum ReferenceCollector {
+  /// Collects the declarations, extensions, imports and type references of one file.
+  package static func collect(_ stream: TokenStream) -> FileFacts {
+    var collector = Pass(TokenReader(stream))
+    collector.run()
+    return collector.facts()
+  }
+}
+
+/// The state of one collection pass.
+private struct Pass {
+  /// Tokens an inheritance clause may span before the pass gives up looking for the body.
+  static let maximumClauseLength = 512
+  let reader: TokenReader
+  /// The enclosing types and extensions: the closing-brace position and the qualified name.
+  var scopes: [(end: Int, name: String)] = []
+  var declarations: [FileFacts.Declaration] = []
+  var extensions: [FileFacts.Extension] = []
+  var imports: [FileFacts.Import] = []
+  /// Names as byte slices: no `String` is made until the end, once per distinct name.
+  var references: Set<ArraySlice<UInt8>> = []
+
+  init(_ reader: TokenReader) {
+    self.reader = reader
+  }
+
+  mutating func run() {
+    var position = 0
+    while position < reader.count {
+      while let scope = scopes.last, position >= scope.end { scopes.removeLast() }
+      let kind = reader.kind(position)
+      if kind == .keyword {
+        if reader.is(position, .keyword, Word.import) {
+          position = readImport(at: position)
+          continue
+        }
+        if let declarationKind = declaringKind(at: position) {
+          position = readDeclaration(declarationKind, at: position)
+          continue
+        }
+        if reader.is(position, .keyword, Word.extension) {
+          position = readExtension(at: position)
+          continue
+        }
+      } else if kind == .identifier {
+        if reader.is(position, .identifier, Word.actor), reader.kind(position + 1) == .identifier,
+          reader.kind(position - 1) != .period, isDeclarationFollower(position + 2, typealias: false)
+        {
+          position = readDeclaration(.actor, at: position)
+          continue
+        }
+        noteReference(at: position)
+      }
+      position += 1
+    }
+  }
+
+  func facts() -> FileFacts {
+    let names = references.map { String(decoding: $0, as: UTF8.self) }.sorted()
+    return FileFacts(declarations: declarations, extensions: extensions, imports: imports, references: names)
+  }
+
+  // MARK: - References
+
+  /// Records the identifier at `position` when it looks like a type name.
+  mutating func noteReference(at position: Int) {
+    guard reader.isCapitalized(position) else { return }
+    if reader.kind(position - 1) == .period {
+      // `Outer.Inner` qualifies a type; `value.Member` and `.Case` do not name one.
+      guard reader.kind(position - 2) == .identifier, reader.isCapitalized(position - 2) else { return }
+      let bytes = reader.bytes(position)
+      if bytes.elementsEqual("Type".utf8) || bytes.elementsEqual("Protocol".utf8) { return }
+    }
+    references.insert(stripBackticks(reader.bytes(position)))
+  }
+
+  func stripBackticks(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    if bytes.count >= 2 && bytes.first == UInt8(ascii: "`") && bytes.last == UInt8(ascii: "`") {
+      return bytes.dropFirst().dropLast()
+    }
+    return bytes
+  }
+
+  // MARK: - Declarations
+
+  /// The kind of declaration the keyword at `position` starts, when it does start one.
+  func declaringKind(at position: Int) -> FileFacts.DeclarationKind? {
+    let kind: FileFacts.DeclarationKind
+    if reader.is(position, .keyword, Word.class) {
+      kind = .class
+    } else if reader.is(position, .keyword, Word.struct) {
+      kind = .struct
+    } else if reader.is(position, .keyword, Word.enum) {
+      kind = .enum
+    } else if reader.is(position, .keyword, Word.protocol) {
+      kind = .protocol
+    } else if reader.is(position, .keyword, Word.typealias) {
+      kind = .typealias
+    } else {
+      return nil
+    }
+    // `import struct Foo.Bar` is an import, read by `readImport`; a name must follow directly.
+    guard reader.kind(position + 1) == .identifier else { return nil }
+    guard isDeclarationFollower(position + 2, typealias: kind == .typealias) else { return nil }
+    return kind
+  }
+
+  /// True when the token at `position` can follow a declared type's name.
+  func isDeclarationFollower(_ position: Int, typealias isTypealias: Bool) -> Bool {
+    if reader.isOpeningAngle(position) { return true }
+    if isTypealias { return reader.kind(position) == .equal }
+    switch reader.kind(position) {
+    case .leftBrace, .colon: return true
+    default: return reader.is(position, .keyword, Word.where)
+    }
+  }
+
+  /// Reads `kind Name …` at `position` and returns the position after the name, so the
+  /// inheritance clause and body are scanned as ordinary code (their names are references).
+  mutating func readDeclaration(_ kind: FileFacts.DeclarationKind, at position: Int) -> Int {
+    let namePosition = position + 1
+    let name = reader.name(namePosition)
+    let qualified = scopes.last.map { "\($0.name).\(name)" } ?? name
+    if kind == .typealias {
+      declarations.append(.init(kind: kind, qualifiedName: qualified, name: name))
+      return namePosition + 1
+    }
+    let (inheritance, body) = readInheritance(from: namePosition + 1)
+    declarations.append(.init(kind: kind, qualifiedName: qualified, name: name, inheritance: inheritance))
+    if let body { pushScope(body: body, name: qualified) }
+    return namePosition + 1
+  }
+
+  /// Reads `extension A.B: P, Q where … {` at `position`.
+  mutating func readExtension(at position: Int) -> Int {
+    var cursor = position + 1
+    var path: [String] = []
+    while reader.kind(cursor) == .identifier {
+      path.append(reader.name(cursor))
+      // The extended type is a reference to it (and to each qualifying type).
+      noteReference(at: cursor)
+      guard reader.kind(cursor + 1) == .period, reader.kind(cursor + 2) == .identifier else {
+        cursor += 1
+        break
+      }
+      cursor += 2
+    }
+    guard !path.isEmpty else { return position + 1 }
+    let extended = path.joined(separator: ".")
+    let (conformances, body) = readInheritance(from: cursor)
+    extensions.append(.init(extendedType: extended, conformances: conformances))
+    if let body { pushScope(body: body, name: extended) }
+    return cursor
+  }
+
+  /// Reads an inheritance clause starting at `position` (which may not be one) up to the body.
+  ///
+  /// Returns the names listed after `:` (each dotted path joined) and the body's `{` position.
+  /// Stops at `}` or `;` without a body, so a malformed declaration cannot swallow the file.
+  func readInheritance(from position: Int) -> (names: [String], body: Int?) {
+    var names: [String] = []
+    var cursor = position
+    var expectingName = false
+    var inWhere = false
+    // A real clause is short; the limit keeps `struct A: struct B: …` without braces linear.
+    let limit = min(reader.count, position + Self.maximumClauseLength)
+    while cursor < limit {
+      switch reader.kind(cursor) {
+      case .leftBrace:
+        return (names, cursor)
+      case .rightBrace, .semicolon:
+        return (names, nil)
+      case .keyword where !reader.is(cursor, .keyword, Word.where) && !reader.is(cursor, .keyword, Word.class):
+        // Another declaration (`func`, `var`, `struct`) began: this one had no body.
+        if !reader.isCapitalized(cursor) { return (names, nil) }
+      case .colon, .comma:
+        expectingName = !inWhere
+      case .atSign:
+        cursor += 1  // `@unchecked Sendable`, `@preconcurrency P`: the attribute is not a type.
+      case .identifier where expectingName:
+        var path = reader.name(cursor)
+        while reader.kind(cursor + 1) == .period, reader.kind(cursor + 2) == .identifier {
+          path += "." + reader.name(cursor + 2)
+          cursor += 2
+        }
+        names.append(path)
+        expectingName = false
+      case .binaryOperator where reader.bytes(cursor).elementsEqual("&".utf8):
+        expectingName = !inWhere
+      case .keyword where reader.is(cursor, .keyword, Word.where):
+        inWhere = true
+        expectingName = false
+      case .leftParen, .leftSquare:
+        // Skip bracketed groups in one jump (`@available(…)`, tuple types in a where clause).
+        if let close = reader.partner(cursor) { cursor = close }
+      default:
+        break
+      }
+      cursor += 1
+    }
+    return (names, nil)
+  }
+
+  mutating func pushScope(body: Int, name: String) {
+    // An unbalanced `{` keeps its scope to the end of the file: the names stay qualified, and
+    // nothing is lost.
+    scopes.append((reader.partner(body) ?? reader.count, name))
+  }
+
+  // MARK: - Imports
+
+  /// Reads `[@attributes] [modifiers] import [kind] A.B.C` and returns the position after it.
+  mutating func readImport(at position: Int) -> Int {
+    var isTestable = false
+    var isExported = false
+    // Attributes come before the keyword; walk back over them and any access modifiers.
+    var back = position - 1
+    while back >= 0 {
+      if reader.kind(back) == .rightParen, let open = reader.partner(back) {
+        back = open - 1
+        continue
+      }
+      guard reader.isWordLike(back) else { break }
+      if reader.kind(back - 1) == .atSign {
+        if reader.is(back, .identifier, Word.testable) { isTestable = true }
+        if reader.is(back, .identifier, Word.exported) { isExported = true }
+        back -= 2
+        continue
+      }
+      let word = reader.bytes(back)
+      let modifiers = ["public", "internal", "package", "private", "fileprivate", "open"]
+      guard modifiers.contains(where: { word.elementsEqual($0.utf8) }) else { break }
+      back -= 1
+    }
+    var cursor = position + 1
+    var scoped = false
+    // `import struct Foo.Bar`, `import func Foo.bar`: a kind word, then the path.
+    if reader.isWordLike(cursor), reader.isWordLike(cursor + 1) {
+      scoped = true
+      cursor += 1
+    }
+    guard reader.isWordLike(cursor) else { return position + 1 }
+    var path = [reader.name(cursor)]
+    while reader.kind(cursor + 1) == .period, reader.isWordLike(cursor + 2) {
+      path.append(reader.name(cursor + 2))
+      cursor += 2
+    }
+    imports.append(
+      .init(
+        module: path[0], isTestable: isTestable, isExported: isExported,
+        symbol: scoped ? path.joined(separator: ".") : nil))
+    return cursor + 1
+  }
+}
