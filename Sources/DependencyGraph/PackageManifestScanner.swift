@@ -41,6 +41,9 @@ struct ManifestReader {
   /// manifest could otherwise ask for exponential work (`let a = b + b`, `let b = c + c`, …); a
   /// budget proportional to the token count keeps the scan linear.
   var budget: Int
+  /// Target positions already read, and dependencies already read by position.
+  var readTargets: Set<Int> = []
+  var dependencyCache: [Int: PackageManifest.Dependency?] = [:]
   /// How many constants deep an evaluation may go: enough for `let a = b + c` chains that
   /// real manifests use, small enough that self-referential constants stop at once.
   static let maximumDepth = 8
@@ -115,7 +118,9 @@ struct ManifestReader {
   }
 
   mutating func readTarget(at position: Int, depth: Int) {
-    guard spend(at: position) else { return }
+    // A position reached again through a shared constant is the same declaration: reading it
+    // once keeps the work linear however often the constant is used.
+    guard readTargets.insert(position).inserted else { return }
     if tokens.kind(position) == .identifier, tokens.kind(position + 1) != .leftParen,
       tokens.kind(position + 1) != .period, let value = constant(at: position, depth: depth)
     {
@@ -160,7 +165,13 @@ struct ManifestReader {
   }
 
   mutating func dependency(at position: Int, depth: Int) -> PackageManifest.Dependency? {
-    guard spend(at: position) else { return nil }
+    if let cached = dependencyCache[position] { return cached }
+    let result = readDependency(at: position, depth: depth)
+    dependencyCache[position] = result
+    return result
+  }
+
+  mutating func readDependency(at position: Int, depth: Int) -> PackageManifest.Dependency? {
     if let (value, _) = tokens.stringLiteral(at: position) { return .byName(value) }
     if tokens.kind(position) == .identifier, tokens.kind(position + 1) != .leftParen,
       tokens.kind(position + 1) != .period, let value = constant(at: position, depth: depth)
@@ -324,8 +335,18 @@ struct ManifestReader {
     var cursor = unwrapParentheses(position)
     while spend(at: cursor) {
       if tokens.kind(cursor) == .leftSquare {
-        guard let close = tokens.partner(cursor) else { return items }
-        items += elements(from: cursor + 1, to: close)
+        // An unclosed list runs to the end of the file: read what is there.
+        guard let close = tokens.partner(cursor) else { return items + elements(from: cursor + 1, to: tokens.count) }
+        // `[...].map { ... }` or `[...].filter(...)` computes the list: not followed statically.
+        let next = tokens.kind(close + 1)
+        if next == .period || next == .leftBrace {
+          warn(.unreadableList(label: label, line: line(cursor)))
+          return items
+        }
+        let found = elements(from: cursor + 1, to: close)
+        // Pay for every element, so re-expanding a long list through constants is bounded too.
+        budget -= found.count
+        items += found
         cursor = close + 1
       } else if tokens.kind(cursor) == .identifier, tokens.kind(cursor + 1) != .leftParen,
         tokens.kind(cursor + 1) != .period, tokens.kind(cursor + 1) != .leftBrace

@@ -24,6 +24,10 @@ package enum ReferenceCollector {
 private struct Pass {
   /// Tokens an inheritance clause may span before the pass gives up looking for the body.
   static let maximumClauseLength = 512
+  /// Enclosing types that still qualify a nested name (`A.B.C…`).
+  static let maximumQualifiedDepth = 32
+  /// The declaration kinds a scoped import can name.
+  static let importKinds = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var", "actor"]
   let reader: TokenReader
   /// The enclosing types and extensions: the closing-brace position and the qualified name.
   var scopes: [(end: Int, name: String)] = []
@@ -216,8 +220,10 @@ private struct Pass {
 
   mutating func pushScope(body: Int, name: String) {
     // An unbalanced `{` keeps its scope to the end of the file: the names stay qualified, and
-    // nothing is lost.
-    scopes.append((reader.partner(body) ?? reader.count, name))
+    // nothing is lost. Past a nesting no real code reaches, the scope keeps its parent's name,
+    // so 50,000 nested `struct S {` cost linear work, not names 50,000 components long.
+    let scopeName = scopes.count < Self.maximumQualifiedDepth ? name : scopes.last?.name ?? name
+    scopes.append((reader.partner(body) ?? reader.count, scopeName))
   }
 
   // MARK: - Imports
@@ -247,8 +253,11 @@ private struct Pass {
     }
     var cursor = position + 1
     var scoped = false
-    // `import struct Foo.Bar`, `import func Foo.bar`: a kind word, then the path.
-    if reader.isWordLike(cursor), reader.isWordLike(cursor + 1) {
+    // `import struct Foo.Bar`, `import func Foo.bar`: a kind word, then the path. The kind must
+    // be one of the known words: `import Foo` followed by `import Bar` is two words too.
+    if Self.importKinds.contains(where: { reader.bytes(cursor).elementsEqual($0.utf8) }),
+      reader.isWordLike(cursor + 1)
+    {
       scoped = true
       cursor += 1
     }
