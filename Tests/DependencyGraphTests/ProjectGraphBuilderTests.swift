@@ -164,3 +164,25 @@ func source(
     #expect(elapsed < .seconds(5), "building took \(elapsed)")
   }
 }
+
+@Suite struct ProjectGraphBuilderManifestTests {
+  @Test func versionedManifestIsIgnoredBesidePackageSwift() {
+    let plain = Array(#"let package = Package(name: "P", targets: [.target(name: "Lib")])"#.utf8)
+    let versioned = Array(#"let package = Package(name: "P", targets: [.target(name: "Other")])"#.utf8)
+    let graph = ProjectGraphBuilder.build(
+      manifests: [
+        .init(path: "Package@swift-5.9.swift", bytes: versioned), .init(path: "Package.swift", bytes: plain),
+      ],
+      files: [source("Sources/Lib/a.swift"), source("Package.swift")])
+    #expect(graph.modules.map(\.name) == ["Lib"])
+    #expect(graph.files.map(\.path) == ["Sources/Lib/a.swift"])
+    #expect(graph.warnings == [.ignoredManifest(path: "Package@swift-5.9.swift")])
+  }
+
+  @Test func manifestWarningsCarryTheirPath() {
+    let graph = ProjectGraphBuilder.build(
+      manifests: [.init(path: "Broken/Package.swift", bytes: Array("let x = 1".utf8))], files: [])
+    #expect(graph.warnings == [.manifest(path: "Broken/Package.swift", .packageNotFound)])
+    #expect(graph.packages.map(\.name) == ["Broken"])
+  }
+}
