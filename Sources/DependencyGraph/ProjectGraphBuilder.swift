@@ -95,12 +95,21 @@ package enum ProjectGraphBuilder {
         for imported in source.facts.imports { testedVia[module].formUnion(importable[imported.module] ?? []) }
       }
       guard inferred else { continue }
-      for imported in source.facts.imports { edges[module].formUnion(importable[imported.module] ?? []) }
+      // Production code cannot see test code: a `MockClient` in a test folder that shares a name
+      // with something the app uses must not pull the tests into the app's dependencies.
+      let seesTests = modules[module].isTest
+      for imported in source.facts.imports {
+        for other in importable[imported.module] ?? [] where seesTests || !modules[other].isTest {
+          edges[module].insert(other)
+        }
+      }
       for name in source.facts.references {
         let declaring = index.files(declaring: name)
         // A type declared in the module itself shadows any other with that name.
         if declaring.isEmpty || declaring.contains(where: { moduleOfFile[$0] == module }) { continue }
-        for other in declaring { edges[module].insert(moduleOfFile[other]) }
+        for other in declaring where seesTests || !modules[moduleOfFile[other]].isTest {
+          edges[module].insert(moduleOfFile[other])
+        }
       }
     }
     var graphEdges: [Graph.Edge] = []

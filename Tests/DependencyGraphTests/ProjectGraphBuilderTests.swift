@@ -77,6 +77,18 @@ func source(
     #expect(graph.file(at: "App/AppDelegate.swift")?.wave == 1)
   }
 
+  @Test func productionFoldersNeverDependOnTestFolders() {
+    let graph = ProjectGraphBuilder.build(
+      manifests: [],
+      files: [
+        source("App/Screen.swift", references: ["Session", "Helper"]),
+        source("Core/Session.swift", declares: ["Session"]),
+        source("AppTests/Helper.swift", declares: ["Helper"], references: ["Session"]),
+      ])
+    #expect(graph.module(named: "App")?.dependsOn == ["Core"])
+    #expect(graph.module(named: "AppTests")?.dependsOn == ["Core"])
+  }
+
   @Test func localDeclarationShadowsOtherModules() {
     let graph = ProjectGraphBuilder.build(
       manifests: [],
