@@ -11,6 +11,7 @@ package struct FileFacts: Sendable, Hashable, Codable {
 
   /// One type declared in the file.
   package struct Declaration: Sendable, Hashable, Codable {
+    /// What the declaration introduces.
     package var kind: DeclarationKind
     /// The name qualified by its enclosing types and extensions (`Outer.Inner`).
     package var qualifiedName: String
@@ -19,6 +20,7 @@ package struct FileFacts: Sendable, Hashable, Codable {
     /// Superclass and conformances as written after `:` (`ObservableObject`, `Foo.Bar`).
     package var inheritance: [String]
 
+    /// Creates a declaration fact.
     package init(kind: DeclarationKind, qualifiedName: String, name: String, inheritance: [String] = []) {
       self.kind = kind
       self.qualifiedName = qualifiedName
@@ -34,6 +36,7 @@ package struct FileFacts: Sendable, Hashable, Codable {
     /// The conformances the extension adds.
     package var conformances: [String]
 
+    /// Creates an extension fact.
     package init(extendedType: String, conformances: [String] = []) {
       self.extendedType = extendedType
       self.conformances = conformances
@@ -51,6 +54,7 @@ package struct FileFacts: Sendable, Hashable, Codable {
     /// For a scoped import (`import struct Foo.Bar`), the imported symbol path (`Foo.Bar`).
     package var symbol: String?
 
+    /// Creates an import fact.
     package init(module: String, isTestable: Bool = false, isExported: Bool = false, symbol: String? = nil) {
       self.module = module
       self.isTestable = isTestable
@@ -69,6 +73,7 @@ package struct FileFacts: Sendable, Hashable, Codable {
   /// Declaration sites are not mentions; extended types and conformances are.
   package var references: [String]
 
+  /// Creates the facts of one file.
   package init(
     declarations: [Declaration] = [], extensions: [Extension] = [], imports: [Import] = [], references: [String] = []
   ) {

@@ -7,9 +7,12 @@
 package struct Graph: Sendable {
   /// One directed edge: `from` depends on `to`.
   package struct Edge: Sendable, Hashable {
+    /// The dependent node.
     package var from: Int
+    /// The node it depends on.
     package var to: Int
 
+    /// Creates the edge `from` → `to`.
     package init(from: Int, to: Int) {
       self.from = from
       self.to = to

@@ -10,6 +10,7 @@ package enum GraphWarning: Sendable, Hashable, CustomStringConvertible {
   /// Several modules share a name; each is shown with its path.
   case duplicateModuleName(name: String, path: String)
 
+  /// The warning as one line of text for people.
   package var description: String {
     switch self {
     case .manifest(let path, let warning): return "\(path): \(warning)"

@@ -23,6 +23,7 @@ package enum ManifestWarning: Sendable, Hashable, CustomStringConvertible {
   /// More warnings than are worth reporting; the rest were dropped.
   case tooManyWarnings
 
+  /// The warning as one line of text for people.
   package var description: String {
     switch self {
     case .packageNotFound: return "no `Package(...)` call found"

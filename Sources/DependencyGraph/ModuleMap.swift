@@ -9,16 +9,20 @@ package struct ModuleMap: Sendable, Hashable {
   package struct Entry: Sendable, Hashable {
     /// A folder relative to the scanned root, `/`-separated, with or without a trailing `/`.
     package var prefix: String
+    /// The module the files below `prefix` belong to.
     package var module: String
 
+    /// Assigns the files below `prefix` to `module`.
     package init(prefix: String, module: String) {
       self.prefix = prefix
       self.module = module
     }
   }
 
+  /// The assignments, in any order (the longest prefix wins).
   package var entries: [Entry]
 
+  /// Creates a map from `entries`.
   package init(_ entries: [Entry] = []) {
     self.entries = entries
   }

@@ -20,6 +20,7 @@ package struct ModuleResolver: Sendable {
   package private(set) var modules: [ResolvedModule] = []
   /// The module id of each file, parallel to the `filePaths` passed in.
   package private(set) var moduleOfFile: [Int] = []
+  /// Dependencies that name no target, and module names used twice.
   package private(set) var warnings: [GraphWarning] = []
 
   /// Resolves `filePaths` (relative to the scanned root, `/`-separated) against `packages`.
@@ -217,11 +218,14 @@ package struct ResolvedModule: Sendable, Hashable {
   package var moduleName: String
   /// The module's folder relative to the scanned root.
   package var path: String
+  /// Where the module comes from.
   package var origin: Origin
+  /// True for test targets and folders named `…Tests`.
   package var isTest: Bool
   /// Declared dependencies (manifest targets only), as module ids, sorted.
   package var dependencies: [Int] = []
 
+  /// Creates a module without dependencies.
   package init(name: String, moduleName: String, path: String, origin: Origin, isTest: Bool) {
     self.name = name
     self.moduleName = moduleName

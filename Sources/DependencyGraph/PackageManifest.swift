@@ -26,12 +26,16 @@ package struct PackageManifest: Sendable, Hashable {
 
   /// One target declaration.
   package struct Target: Sendable, Hashable {
+    /// The target name, which is also its module name.
     package var name: String
+    /// The factory method that declared it.
     package var kind: TargetKind
     /// The `path:` argument, relative to the package root, when given.
     package var path: String?
+    /// The `dependencies:` list, in manifest order.
     package var dependencies: [Dependency]
 
+    /// Creates a target.
     package init(name: String, kind: TargetKind, path: String? = nil, dependencies: [Dependency] = []) {
       self.name = name
       self.kind = kind
@@ -42,11 +46,14 @@ package struct PackageManifest: Sendable, Hashable {
 
   /// One product declaration (`.library`, `.executable`, `.plugin`).
   package struct Product: Sendable, Hashable {
+    /// The product name other packages use in `.product(name:package:)`.
     package var name: String
     /// The factory method name: `library`, `executable`, `plugin`.
     package var kind: String
+    /// The targets the product is built from.
     package var targets: [String]
 
+    /// Creates a product.
     package init(name: String, kind: String, targets: [String]) {
       self.name = name
       self.kind = kind
@@ -61,6 +68,7 @@ package struct PackageManifest: Sendable, Hashable {
     /// The minimum version with `.` separators: `.v10_15` → `10.15`, `"15.0"` → `15.0`.
     package var version: String
 
+    /// Creates a deployment target.
     package init(name: String, version: String) {
       self.name = name
       self.version = version
@@ -76,6 +84,7 @@ package struct PackageManifest: Sendable, Hashable {
     /// The `url:` of a remote dependency.
     package var url: String?
 
+    /// Creates a package dependency.
     package init(identity: String, path: String? = nil, url: String? = nil) {
       self.identity = identity
       self.path = path
@@ -85,13 +94,18 @@ package struct PackageManifest: Sendable, Hashable {
 
   /// The package's `name:`, when it is a literal or a string constant.
   package var name: String?
+  /// Deployment targets from `platforms:`.
   package var platforms: [Platform]
+  /// Products from `products:`.
   package var products: [Product]
+  /// Targets from `targets:` and later `package.targets` mutations.
   package var targets: [Target]
+  /// Packages from the package-level `dependencies:`.
   package var dependencies: [PackageDependency]
   /// What could not be read, in the order found.
   package var warnings: [ManifestWarning]
 
+  /// Creates a manifest from its parts.
   package init(
     name: String? = nil, platforms: [Platform] = [], products: [Product] = [], targets: [Target] = [],
     dependencies: [PackageDependency] = [], warnings: [ManifestWarning] = []

@@ -14,33 +14,68 @@ package struct ProjectGraph: Sendable {
     package var platforms: [PackageManifest.Platform]
     /// The modules made from its targets, sorted.
     package var modules: [String]
+
+    /// Creates a package summary.
+    package init(name: String, manifestPath: String, platforms: [PackageManifest.Platform], modules: [String]) {
+      self.name = name
+      self.manifestPath = manifestPath
+      self.platforms = platforms
+      self.modules = modules
+    }
   }
 
   /// One file's place in the plan.
   package struct File: Sendable, Hashable {
+    /// Relative to the scanned root.
     package var path: String
+    /// The name of the module the file belongs to.
     package var module: String
     /// The file's wave inside its module (0: names no other file of the module).
     package var wave: Int
     /// The files of its cycle, itself included, sorted; empty when it is in none.
     package var cycle: [String]
+    /// Number of lines in the file.
     package var lines: Int
+
+    /// Creates a file's place in the plan.
+    package init(path: String, module: String, wave: Int, cycle: [String] = [], lines: Int = 0) {
+      self.path = path
+      self.module = module
+      self.wave = wave
+      self.cycle = cycle
+      self.lines = lines
+    }
   }
 
   /// A unit of work inside a module: one file, or a cycle of files that move together.
   package struct FileUnit: Sendable, Hashable {
     /// The files, sorted.
     package var files: [String]
+    /// The unit's wave inside its module.
     package var wave: Int
     /// Files of the same module this unit depends on, sorted.
     package var dependsOn: [String]
+
+    /// Creates a unit.
+    package init(files: [String], wave: Int, dependsOn: [String] = []) {
+      self.files = files
+      self.wave = wave
+      self.dependsOn = dependsOn
+    }
   }
 
   /// The files of one module in migration order.
   package struct ModuleFiles: Sendable, Hashable {
+    /// The module name.
     package var module: String
     /// Units sorted by wave, then by first file.
     package var units: [FileUnit]
+
+    /// Creates the file order of `module`.
+    package init(module: String, units: [FileUnit]) {
+      self.module = module
+      self.units = units
+    }
   }
 
   /// Modules sorted by wave, then name.
@@ -54,6 +89,7 @@ package struct ProjectGraph: Sendable {
   /// What could not be resolved, sorted by description.
   package var warnings: [GraphWarning]
 
+  /// Creates a graph from its parts (the builder makes real ones).
   package init(
     modules: [ModuleInfo], files: [File], moduleFiles: [ModuleFiles], packages: [Package], warnings: [GraphWarning]
   ) {

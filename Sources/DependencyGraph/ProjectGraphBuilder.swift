@@ -16,8 +16,10 @@ package enum ProjectGraphBuilder {
   package struct ManifestFile: Sendable {
     /// Relative to the scanned root, `/`-separated.
     package var path: String
+    /// The manifest's bytes, as read.
     package var bytes: [UInt8]
 
+    /// Creates a manifest input.
     package init(path: String, bytes: [UInt8]) {
       self.path = path
       self.bytes = bytes
@@ -28,9 +30,12 @@ package enum ProjectGraphBuilder {
   package struct SourceFile: Sendable {
     /// Relative to the scanned root, `/`-separated.
     package var path: String
+    /// What `ReferenceCollector` found in the file.
     package var facts: FileFacts
+    /// Number of lines in the file.
     package var lines: Int
 
+    /// Creates a source input.
     package init(path: String, facts: FileFacts, lines: Int) {
       self.path = path
       self.facts = facts

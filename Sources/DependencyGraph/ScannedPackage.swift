@@ -4,8 +4,10 @@ package struct ScannedPackage: Sendable, Hashable {
   package var root: String
   /// The manifest's path relative to the scanned root.
   package var manifestPath: String
+  /// What the manifest declares.
   package var manifest: PackageManifest
 
+  /// Places `manifest`, read from `manifestPath`, in the tree.
   package init(manifestPath: String, manifest: PackageManifest) {
     self.root = RelativePath.directory(of: manifestPath)
     self.manifestPath = manifestPath
