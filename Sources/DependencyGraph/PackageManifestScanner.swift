@@ -33,6 +33,9 @@ struct ManifestReader {
   let tokens: TokenReader
   /// Position of the value expression of each `let`/`var` constant, first definition wins.
   var constants: [String: Int] = [:]
+  /// Positions of `name.append(…)` / `name += …` for each variable: a list built up in steps
+  /// (`var targets: [Target] = […]` then `targets.append(…)` under an `if`) has them all.
+  var appends: [String: [Int]] = [:]
   var manifest = PackageManifest()
   var lineIndex: LineIndex?
   var warned: Set<ManifestWarning> = []
@@ -87,6 +90,8 @@ struct ManifestReader {
       {
         let member = tokens.name(position + 1)
         if member == "targets" || member == "products" || member == "platforms" { mutations.append(position + 1) }
+      } else if tokens.kind(position) == .identifier, tokens.kind(position - 1) != .period, isAppend(after: position) {
+        appends[tokens.name(position), default: []].append(position)
       }
       if isOpener(tokens.kind(position)), tokens.partner(position) == nil {
         warn(.unbalancedBracket(line: line(position)))
@@ -360,6 +365,9 @@ struct ManifestReader {
           return items
         }
         items += listItems(at: value, label: label, depth: depth + 1)
+        for append in appends[tokens.name(cursor)] ?? [] {
+          items += appendedItems(at: append, label: label, depth: depth + 1)
+        }
         cursor += 1
       } else {
         warn(.unreadableList(label: label, line: line(cursor)))
@@ -371,6 +379,25 @@ struct ManifestReader {
       cursor = unwrapParentheses(cursor + 1)
     }
     return items
+  }
+
+  /// True when `name` at `position` is followed by `.append(` or `+=`.
+  func isAppend(after position: Int) -> Bool {
+    if tokens.kind(position + 1) == .binaryOperator { return tokens.bytes(position + 1).elementsEqual("+=".utf8) }
+    return tokens.kind(position + 1) == .period && tokens.is(position + 2, .identifier, Array("append".utf8))
+      && tokens.kind(position + 3) == .leftParen
+  }
+
+  /// The items added by the `name.append(x)`, `name.append(contentsOf: xs)` or `name += xs` at
+  /// `position`.
+  mutating func appendedItems(at position: Int, label: String, depth: Int) -> [Int] {
+    if tokens.kind(position + 1) == .binaryOperator {
+      return listItems(at: position + 2, label: label, depth: depth)
+    }
+    guard let argument = arguments(ofCallAt: position + 3).first else { return [] }
+    if argument.label == "contentsOf" { return listItems(at: argument.start, label: label, depth: depth) }
+    budget -= 1
+    return [argument.start]
   }
 
   /// The start of each comma-separated element between `start` and `end` (exclusive).

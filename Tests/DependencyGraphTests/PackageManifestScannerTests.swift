@@ -139,6 +139,24 @@ func scanManifest(_ text: String) -> PackageManifest {
     #expect(manifest.warnings.isEmpty)
   }
 
+  @Test func followsListsBuiltUpInSteps() {
+    let manifest = scanManifest(
+      """
+      var dependencies: [Target.Dependency] = ["Core"]
+      var targets: [Target] = [.target(name: "Core")]
+      if ProcessInfo.processInfo.environment["EXTRAS"] != nil {
+        dependencies.append(.product(name: "Extras", package: "extras"))
+        targets += [.target(name: "Debug")]
+      }
+      targets.append(.target(name: "Feature", dependencies: dependencies))
+      targets.append(contentsOf: [.testTarget(name: "FeatureTests", dependencies: ["Feature"])])
+      let package = Package(name: "P", targets: targets)
+      """)
+    #expect(manifest.targets.map(\.name) == ["Core", "Debug", "Feature", "FeatureTests"])
+    #expect(manifest.targets[2].dependencies == [.byName("Core"), .product(name: "Extras", package: "extras")])
+    #expect(manifest.warnings.isEmpty)
+  }
+
   @Test func skipsLoopsAndHelpersWithWarnings() {
     let manifest = scanManifest(
       """
