@@ -27,6 +27,14 @@ package struct ModuleMap: Sendable, Hashable {
     self.entries = entries
   }
 
+  /// Creates a map from the configuration file's `"modules"` table (folder prefix → module name).
+  /// Entries are sorted, so the table's dictionary order never matters.
+  package init(prefixes: [String: String]) {
+    self.entries = prefixes.map { Entry(prefix: $0.key, module: $0.value) }.sorted {
+      ($0.prefix, $0.module) < ($1.prefix, $1.module)
+    }
+  }
+
   /// True when the map assigns nothing.
   package var isEmpty: Bool { entries.isEmpty }
 }

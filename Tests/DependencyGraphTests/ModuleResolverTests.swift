@@ -88,4 +88,12 @@ func moduleNames(_ resolver: ModuleResolver) -> [String] {
       filePaths: ["Sources/Lib/a.swift", "Sources/Lib/Legacy/b.swift", "Other/c.swift"], moduleMap: map)
     #expect(moduleNames(resolver) == ["Everything", "Legacy", "Other"])
   }
+
+  @Test func moduleMapFromTheConfigurationTable() {
+    let map = ModuleMap(prefixes: ["App/Core": "Core", "App": "App"])
+    #expect(map.entries == [.init(prefix: "App", module: "App"), .init(prefix: "App/Core", module: "Core")])
+    let resolver = ModuleResolver(
+      packages: [], filePaths: ["App/Core/a.swift", "App/b.swift", "App/Core/Deep/c.swift"], moduleMap: map)
+    #expect(moduleNames(resolver) == ["Core", "App", "Core"])
+  }
 }
