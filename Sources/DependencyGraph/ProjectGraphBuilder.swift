@@ -72,8 +72,14 @@ package enum ProjectGraphBuilder {
       warnings += scanned.warnings.map { .manifest(path: manifest.path, $0) }
       packages.append(ScannedPackage(manifestPath: manifest.path, manifest: scanned))
     }
-    let manifestPaths = Set(manifests.map(\.path))
-    let sources = files.filter { !manifestPaths.contains($0.path) }
+    // Manifests are not module sources, including a versioned one (`Package@swift-5.9.swift`)
+    // that the caller passed only as a Swift file.
+    let manifestFolders = Set(chosen.keys)
+    let sources = files.filter { file in
+      let name = RelativePath.lastComponent(of: file.path)
+      let isManifestName = name == "Package.swift" || (name.hasPrefix("Package@swift") && name.hasSuffix(".swift"))
+      return !(isManifestName && manifestFolders.contains(RelativePath.directory(of: file.path)))
+    }
     return build(packages: packages, files: sources, moduleMap: moduleMap, warnings: warnings)
   }
 

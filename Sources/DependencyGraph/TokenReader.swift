@@ -120,9 +120,6 @@ enum Word {
   static let `where` = Array("where".utf8)
   static let `let` = Array("let".utf8)
   static let `var` = Array("var".utf8)
-  static let `func` = Array("func".utf8)
-  static let `for` = Array("for".utf8)
-  static let `in` = Array("in".utf8)
   static let testable = Array("testable".utf8)
   static let exported = Array("_exported".utf8)
 }

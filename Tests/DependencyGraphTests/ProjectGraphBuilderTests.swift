@@ -185,9 +185,12 @@ func source(
       manifests: [
         .init(path: "Package@swift-5.9.swift", bytes: versioned), .init(path: "Package.swift", bytes: plain),
       ],
-      files: [source("Sources/Lib/a.swift"), source("Package.swift")])
-    #expect(graph.modules.map(\.name) == ["Lib"])
-    #expect(graph.files.map(\.path) == ["Sources/Lib/a.swift"])
+      files: [
+        source("Sources/Lib/a.swift"), source("Package.swift"), source("Package@swift-6.0.swift"),
+        source("Tools/Package.swift"),
+      ])
+    #expect(graph.modules.map(\.name) == ["Lib", "Tools"])
+    #expect(graph.files.map(\.path) == ["Sources/Lib/a.swift", "Tools/Package.swift"])
     #expect(graph.warnings == [.ignoredManifest(path: "Package@swift-5.9.swift")])
   }
 
