@@ -29,8 +29,8 @@ private struct Pass {
   /// The declaration kinds a scoped import can name.
   static let importKinds = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var", "actor"]
   let reader: TokenReader
-  /// The enclosing types and extensions: the closing-brace position and the qualified name.
-  var scopes: [(end: Int, name: String)] = []
+  /// The enclosing braces, innermost last.
+  var scopes: [Scope] = []
   var declarations: [FileFacts.Declaration] = []
   var extensions: [FileFacts.Extension] = []
   var imports: [FileFacts.Import] = []
@@ -39,6 +39,20 @@ private struct Pass {
 
   init(_ reader: TokenReader) {
     self.reader = reader
+  }
+
+  /// One pair of braces the pass is inside: a type or extension body, or code (a function,
+  /// accessor or closure body).
+  struct Scope {
+    /// Positions of the `{` and of its `}` (the end of the file when it has none).
+    var start: Int
+    var end: Int
+    /// The qualified name of the innermost enclosing type ("" at file scope).
+    var name: String
+    /// How many enclosing types qualify `name`.
+    var typeDepth: Int
+    /// True inside code: types declared there are local and no other file can name them.
+    var isLocal: Bool
   }
 
   mutating func run() {
@@ -58,6 +72,15 @@ private struct Pass {
         if reader.is(position, .keyword, Word.extension) {
           position = readExtension(at: position)
           continue
+        }
+      } else if kind == .leftBrace {
+        // A brace that no declaration claimed opens code: a function, accessor or closure body.
+        if scopes.last?.start != position {
+          let parent = scopes.last
+          scopes.append(
+            Scope(
+              start: position, end: reader.partner(position) ?? reader.count, name: parent?.name ?? "",
+              typeDepth: parent?.typeDepth ?? 0, isLocal: true))
         }
       } else if kind == .identifier {
         if reader.is(position, .identifier, Word.actor), reader.kind(position + 1) == .identifier,
@@ -137,14 +160,20 @@ private struct Pass {
   mutating func readDeclaration(_ kind: FileFacts.DeclarationKind, at position: Int) -> Int {
     let namePosition = position + 1
     let name = reader.name(namePosition)
-    let qualified = scopes.last.map { "\($0.name).\(name)" } ?? name
+    let enclosing = scopes.last?.name ?? ""
+    let qualified = enclosing.isEmpty ? name : "\(enclosing).\(name)"
+    // Types declared inside code are local: recorded nowhere, as no other file can name them
+    // (a `struct Row` inside a function must not make every file that says `Row` depend on it).
+    let isLocal = scopes.last?.isLocal ?? false
     if kind == .typealias {
-      declarations.append(.init(kind: kind, qualifiedName: qualified, name: name))
+      if !isLocal { declarations.append(.init(kind: kind, qualifiedName: qualified, name: name)) }
       return namePosition + 1
     }
     let (inheritance, body) = readInheritance(from: namePosition + 1)
-    declarations.append(.init(kind: kind, qualifiedName: qualified, name: name, inheritance: inheritance))
-    if let body { pushScope(body: body, name: qualified) }
+    if !isLocal {
+      declarations.append(.init(kind: kind, qualifiedName: qualified, name: name, inheritance: inheritance))
+    }
+    if let body { pushScope(body: body, name: qualified, isLocal: isLocal) }
     return namePosition + 1
   }
 
@@ -166,7 +195,7 @@ private struct Pass {
     let extended = path.joined(separator: ".")
     let (conformances, body) = readInheritance(from: cursor)
     extensions.append(.init(extendedType: extended, conformances: conformances))
-    if let body { pushScope(body: body, name: extended) }
+    if let body { pushScope(body: body, name: extended, isLocal: false) }
     return cursor
   }
 
@@ -218,12 +247,16 @@ private struct Pass {
     return (names, nil)
   }
 
-  mutating func pushScope(body: Int, name: String) {
+  mutating func pushScope(body: Int, name: String, isLocal: Bool) {
     // An unbalanced `{` keeps its scope to the end of the file: the names stay qualified, and
     // nothing is lost. Past a nesting no real code reaches, the scope keeps its parent's name,
     // so 50,000 nested `struct S {` cost linear work, not names 50,000 components long.
-    let scopeName = scopes.count < Self.maximumQualifiedDepth ? name : scopes.last?.name ?? name
-    scopes.append((reader.partner(body) ?? reader.count, scopeName))
+    let depth = scopes.last?.typeDepth ?? 0
+    let qualifies = depth < Self.maximumQualifiedDepth
+    scopes.append(
+      Scope(
+        start: body, end: reader.partner(body) ?? reader.count, name: qualifies ? name : scopes.last?.name ?? name,
+        typeDepth: qualifies ? depth + 1 : depth, isLocal: isLocal))
   }
 
   // MARK: - Imports

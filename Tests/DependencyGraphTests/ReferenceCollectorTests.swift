@@ -50,6 +50,29 @@ func facts(_ text: String) -> FileFacts {
     #expect(["Outer", "Inner", "Array", "Comparable"].allSatisfy(result.references.contains))
   }
 
+  @Test func localTypesAreNotDeclarations() {
+    let result = facts(
+      """
+      struct Screen {
+        var body: some View {
+          struct Row { struct Cell {} }
+          return List { Row() }
+        }
+        func make() {
+          typealias Local = Int
+          enum Step { case one }
+          _ = items.map { struct InClosure {} }
+        }
+        struct Nested {}
+      }
+      func helper() { class Mock {} }
+      if flag { struct TopLevelCode {} }
+      extension Screen { struct Extra {} }
+      """)
+    #expect(result.declarations.map(\.qualifiedName) == ["Screen", "Screen.Nested", "Screen.Extra"])
+    #expect(result.references.contains("Row"))
+  }
+
   @Test func typealiasesAndGenericTypealiases() {
     let result = facts("typealias Handler = (Result<Data, Error>) -> Void\ntypealias Pair<T> = (T, T)\n")
     #expect(result.declarations.map(\.name) == ["Handler", "Pair"])
