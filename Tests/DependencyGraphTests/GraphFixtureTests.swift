@@ -35,7 +35,7 @@ func waves(_ graph: ProjectGraph) -> [[String]] {
 }
 
 @Suite struct GraphFixtureTests {
-  @Test(arguments: ["MultiPackage", "XcodeStyle"])
+  @Test(arguments: ["MixedApp", "MultiPackage", "XcodeStyle"])
   func matchesGolden(_ project: String) throws {
     let graph = try fixtureGraph(project)
     let outcome = Golden.compare(graph.textDump(), with: FixturePaths.fixture("graph/\(project).graph"))
@@ -80,6 +80,18 @@ func waves(_ graph: ProjectGraph) -> [[String]] {
     #expect(graph.module(named: "Features")?.tested == true)
     #expect(graph.module(named: "AppTests")?.isTest == true)
     #expect(graph.file(at: "Core/Services/UserService.swift")?.wave == 1)
+  }
+
+  @Test func appFoldersDependOnLocalPackageTargets() throws {
+    let graph = try fixtureGraph("MixedApp")
+    #expect(waves(graph) == [["Core"], ["CoreUI", "ShopTests"], ["Shop"]])
+    #expect(graph.module(named: "Shop")?.dependsOn == ["Core", "CoreUI"])
+    #expect(graph.module(named: "Core")?.tested == true)
+    #expect(graph.module(named: "CoreUI")?.tested == false)
+    // The app folder has no manifest, so no deployment target is known for it.
+    #expect(graph.platforms(ofModule: "Shop").isEmpty)
+    #expect(
+      graph.platforms(ofModule: "CoreUI") == [.init(name: "iOS", version: "17"), .init(name: "macOS", version: "14")])
   }
 
   @Test func xcodeStyleHonoursAModuleMap() throws {
