@@ -31,6 +31,8 @@ private struct Pass {
   let reader: TokenReader
   /// The enclosing braces, innermost last.
   var scopes: [Scope] = []
+  /// The innermost scope's end, cached: checking it is the one thing done for every token.
+  var scopeEnd = Int.max
   var declarations: [FileFacts.Declaration] = []
   var extensions: [FileFacts.Extension] = []
   var imports: [FileFacts.Import] = []
@@ -55,35 +57,45 @@ private struct Pass {
     var isLocal: Bool
   }
 
+  /// The keywords the pass acts on.
+  enum Keyword {
+    case `import`, `extension`
+    case declaration(FileFacts.DeclarationKind)
+  }
+
   mutating func run() {
     var position = 0
     while position < reader.count {
-      while let scope = scopes.last, position >= scope.end { scopes.removeLast() }
+      if position >= scopeEnd {
+        while let last = scopes.indices.last, position >= scopes[last].end { scopes.removeLast() }
+        scopeEnd = scopes.last?.end ?? Int.max
+      }
       let kind = reader.kind(position)
       if kind == .keyword {
-        if reader.is(position, .keyword, Word.import) {
+        switch keyword(at: position) {
+        case .import?:
           position = readImport(at: position)
           continue
-        }
-        if let declarationKind = declaringKind(at: position) {
-          position = readDeclaration(declarationKind, at: position)
-          continue
-        }
-        if reader.is(position, .keyword, Word.extension) {
+        case .extension?:
           position = readExtension(at: position)
           continue
+        case .declaration(let declarationKind)? where startsDeclaration(declarationKind, at: position):
+          position = readDeclaration(declarationKind, at: position)
+          continue
+        default:
+          break
         }
       } else if kind == .leftBrace {
         // A brace that no declaration claimed opens code: a function, accessor or closure body.
         if scopes.last?.start != position {
           let parent = scopes.last
-          scopes.append(
+          push(
             Scope(
               start: position, end: reader.partner(position) ?? reader.count, name: parent?.name ?? "",
               typeDepth: parent?.typeDepth ?? 0, isLocal: true))
         }
       } else if kind == .identifier {
-        if reader.is(position, .identifier, Word.actor), reader.kind(position + 1) == .identifier,
+        if reader.kind(position + 1) == .identifier, reader.is(position, .identifier, Word.actor),
           reader.kind(position - 1) != .period, isDeclarationFollower(position + 2, typealias: false)
         {
           position = readDeclaration(.actor, at: position)
@@ -123,26 +135,30 @@ private struct Pass {
 
   // MARK: - Declarations
 
-  /// The kind of declaration the keyword at `position` starts, when it does start one.
-  func declaringKind(at position: Int) -> FileFacts.DeclarationKind? {
-    let kind: FileFacts.DeclarationKind
-    if reader.is(position, .keyword, Word.class) {
-      kind = .class
-    } else if reader.is(position, .keyword, Word.struct) {
-      kind = .struct
-    } else if reader.is(position, .keyword, Word.enum) {
-      kind = .enum
-    } else if reader.is(position, .keyword, Word.protocol) {
-      kind = .protocol
-    } else if reader.is(position, .keyword, Word.typealias) {
-      kind = .typealias
-    } else {
-      return nil
+  /// Which of the keywords the pass acts on the keyword at `position` is. Length and first byte
+  /// pick the one candidate, so most keywords (`let`, `func`, `return`) cost no byte comparison.
+  func keyword(at position: Int) -> Keyword? {
+    let bytes = reader.bytes(position)
+    guard let first = bytes.first else { return nil }
+    let candidate: (word: [UInt8], keyword: Keyword)
+    switch (bytes.count, first) {
+    case (6, UInt8(ascii: "i")): candidate = (Word.import, .import)
+    case (9, UInt8(ascii: "e")): candidate = (Word.extension, .extension)
+    case (5, UInt8(ascii: "c")): candidate = (Word.class, .declaration(.class))
+    case (6, UInt8(ascii: "s")): candidate = (Word.struct, .declaration(.struct))
+    case (4, UInt8(ascii: "e")): candidate = (Word.enum, .declaration(.enum))
+    case (8, UInt8(ascii: "p")): candidate = (Word.protocol, .declaration(.protocol))
+    case (9, UInt8(ascii: "t")): candidate = (Word.typealias, .declaration(.typealias))
+    default: return nil
     }
+    return bytes.elementsEqual(candidate.word) ? candidate.keyword : nil
+  }
+
+  /// True when the declaring keyword at `position` starts a declaration of `kind`.
+  func startsDeclaration(_ kind: FileFacts.DeclarationKind, at position: Int) -> Bool {
     // `import struct Foo.Bar` is an import, read by `readImport`; a name must follow directly.
-    guard reader.kind(position + 1) == .identifier else { return nil }
-    guard isDeclarationFollower(position + 2, typealias: kind == .typealias) else { return nil }
-    return kind
+    guard reader.kind(position + 1) == .identifier else { return false }
+    return isDeclarationFollower(position + 2, typealias: kind == .typealias)
   }
 
   /// True when the token at `position` can follow a declared type's name.
@@ -253,10 +269,16 @@ private struct Pass {
     // so 50,000 nested `struct S {` cost linear work, not names 50,000 components long.
     let depth = scopes.last?.typeDepth ?? 0
     let qualifies = depth < Self.maximumQualifiedDepth
-    scopes.append(
+    push(
       Scope(
         start: body, end: reader.partner(body) ?? reader.count, name: qualifies ? name : scopes.last?.name ?? name,
         typeDepth: qualifies ? depth + 1 : depth, isLocal: isLocal))
+  }
+
+  mutating func push(_ scope: Scope) {
+    scopes.append(scope)
+    // Braces nest, so the new scope ends first (an unclosed one ends with the file, as its parent).
+    scopeEnd = scope.end
   }
 
   // MARK: - Imports
