@@ -141,7 +141,13 @@ package struct ModuleResolver: Sendable {
           case .product(let name, let packageName):
             guard let packageName else { continue }
             if let other = Self.package(named: packageName, from: packageIndex, in: packages) {
-              dependencies.formUnion(Self.productTargets(name, in: other, packages: packages, targetIDs: targetIDs))
+              let targets = Self.productTargets(name, in: other, packages: packages, targetIDs: targetIDs)
+              if targets.isEmpty {
+                warnings.append(
+                  .unknownProduct(
+                    module: target.name, product: name, package: packageName, manifest: package.manifestPath))
+              }
+              dependencies.formUnion(targets)
             }
           }
         }

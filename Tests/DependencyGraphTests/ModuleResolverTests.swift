@@ -43,7 +43,7 @@ func moduleNames(_ resolver: ModuleResolver) -> [String] {
           name: "App", kind: .regular,
           dependencies: [
             .product(name: "UI", package: "ui-kit"), .product(name: "Remote", package: "somewhere-else"),
-            .byName("Models"),
+            .byName("Models"), .product(name: "Gone", package: "UIKitPackage"),
           ])
       ],
       dependencies: [.init(identity: "ui-kit", path: "../Shared/ui-kit"), .init(identity: "models", path: "Models")])
@@ -62,7 +62,10 @@ func moduleNames(_ resolver: ModuleResolver) -> [String] {
       filePaths: [])
     let appModule = resolver.modules.first { $0.name == "App" }
     #expect(appModule?.dependencies.map { resolver.modules[$0].name }.sorted() == ["Buttons", "Colors", "ModelCore"])
-    #expect(resolver.warnings.isEmpty)
+    #expect(
+      resolver.warnings == [
+        .unknownProduct(module: "App", product: "Gone", package: "UIKitPackage", manifest: "App/Package.swift")
+      ])
   }
 
   @Test func filesOutsideTargetsFallBackToFolders() {
