@@ -69,7 +69,8 @@ package struct FileFacts: Sendable, Hashable, Codable {
   package var extensions: [Extension]
   /// Imports in the file, in source order.
   package var imports: [Import]
-  /// The type-like names the file mentions outside strings and comments, sorted and unique.
+  /// The type-like names the file mentions outside strings and comments, sorted and unique:
+  /// bare names (`APIClient`) and qualified paths (`Outer.Inner`, `Networking.APIClient`).
   /// Declaration sites are not mentions; extended types and conformances are.
   package var references: [String]
 

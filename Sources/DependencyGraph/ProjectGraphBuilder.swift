@@ -114,8 +114,9 @@ package enum ProjectGraphBuilder {
           edges[module].insert(other)
         }
       }
-      for name in source.facts.references {
-        let declaring = index.files(declaring: name)
+      let declared = Self.bareNamesDeclared(by: source.facts)
+      for name in source.facts.references where !declared.contains(name) {
+        let declaring = index.files(resolving: name)
         // A type declared in the module itself shadows any other with that name.
         if declaring.isEmpty || declaring.contains(where: { moduleOfFile[$0] == module }) { continue }
         for other in declaring where seesTests || !modules[moduleOfFile[other]].isTest {
@@ -199,8 +200,9 @@ package enum ProjectGraphBuilder {
     for (position, file) in members.enumerated() { local[file] = position }
     var edges: [Graph.Edge] = []
     for (position, file) in members.enumerated() {
-      for name in files[file].facts.references {
-        for other in index.files(declaring: name) where other != file && moduleOfFile[other] == module {
+      let declared = bareNamesDeclared(by: files[file].facts)
+      for name in files[file].facts.references where !declared.contains(name) {
+        for other in index.files(resolving: name) where other != file && moduleOfFile[other] == module {
           if let target = local[other] { edges.append(Graph.Edge(from: position, to: target)) }
         }
       }
@@ -225,6 +227,12 @@ package enum ProjectGraphBuilder {
       }
     }
     return units
+  }
+
+  /// The names a file declares, nested ones included: a bare mention of one of them means the
+  /// file's own type (every reducer's `State` means its own), never another file's.
+  static func bareNamesDeclared(by facts: FileFacts) -> Set<String> {
+    Set(facts.declarations.map(\.name))
   }
 
   /// The module name `import` uses for a target name: SwiftPM's c99name turns `-` and spaces

@@ -26,6 +26,8 @@ private struct Pass {
   static let maximumClauseLength = 512
   /// Enclosing types that still qualify a nested name (`A.B.C…`).
   static let maximumQualifiedDepth = 32
+  /// Components a qualified reference keeps (`A.B.C.D…`).
+  static let maximumPathComponents = 8
   /// The declaration kinds a scoped import can name.
   static let importKinds = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var", "actor"]
   let reader: TokenReader
@@ -114,16 +116,38 @@ private struct Pass {
 
   // MARK: - References
 
-  /// Records the identifier at `position` when it looks like a type name.
+  /// Records the identifier at `position` when it looks like a type name: bare (`APIClient`), or
+  /// as the qualified path it ends (`Outer.Inner`, `Networking.APIClient`).
+  ///
+  /// Paths are kept whole because a nested name alone is ambiguous: in reducer-style code every
+  /// feature declares its own `State`, and `Feature.State` must lead to `Feature`'s file only.
   mutating func noteReference(at position: Int) {
     guard reader.isCapitalized(position) else { return }
-    if reader.kind(position - 1) == .period {
-      // `Outer.Inner` qualifies a type; `value.Member` and `.Case` do not name one.
-      guard reader.kind(position - 2) == .identifier, reader.isCapitalized(position - 2) else { return }
-      let bytes = reader.bytes(position)
-      if bytes.elementsEqual("Type".utf8) || bytes.elementsEqual("Protocol".utf8) { return }
+    guard reader.kind(position - 1) == .period else {
+      references.insert(stripBackticks(reader.bytes(position)))
+      return
     }
-    references.insert(stripBackticks(reader.bytes(position)))
+    // `value.Member` and `.Case` name no type; `Outer.Inner` does.
+    guard reader.kind(position - 2) == .identifier, reader.isCapitalized(position - 2) else { return }
+    let last = reader.bytes(position)
+    if last.elementsEqual("Type".utf8) || last.elementsEqual("Protocol".utf8) { return }
+    // Walk back to the start of the path; real paths are short, and the bound keeps it so.
+    var start = position - 2
+    var components = 2
+    while components < Self.maximumPathComponents, reader.kind(start - 1) == .period,
+      reader.kind(start - 2) == .identifier, reader.isCapitalized(start - 2)
+    {
+      start -= 2
+      components += 1
+    }
+    var path: [UInt8] = []
+    var cursor = start
+    while cursor <= position {
+      if cursor > start { path.append(UInt8(ascii: ".")) }
+      path += stripBackticks(reader.bytes(cursor))
+      cursor += 2
+    }
+    references.insert(path[...])
   }
 
   func stripBackticks(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {

@@ -89,6 +89,44 @@ func source(
     #expect(graph.module(named: "AppTests")?.dependsOn == ["Core"])
   }
 
+  @Test func nestedNamesResolveThroughTheirParent() {
+    // Reducer-style code: every feature nests its own `State`; naming it bare means one's own.
+    func nested(_ path: String, parent: String, references: [String]) -> ProjectGraphBuilder.SourceFile {
+      let facts = FileFacts(
+        declarations: [
+          .init(kind: .struct, qualifiedName: parent, name: parent),
+          .init(kind: .struct, qualifiedName: "\(parent).State", name: "State"),
+        ],
+        references: references.sorted())
+      return ProjectGraphBuilder.SourceFile(path: path, facts: facts, lines: 10)
+    }
+    let graph = ProjectGraphBuilder.build(
+      manifests: [],
+      files: [
+        nested("App/Login.swift", parent: "Login", references: ["State"]),
+        nested("App/Profile.swift", parent: "Profile", references: ["State", "Login", "Login.State"]),
+        nested("App/Settings.swift", parent: "Settings", references: ["State"]),
+        source("App/Root.swift", references: ["Settings", "Settings.State", "State"]),
+        source("App/Extra.swift", declares: ["Extra"]),
+        .init(
+          path: "App/Extra+Nested.swift",
+          facts: FileFacts(
+            declarations: [.init(kind: .struct, qualifiedName: "Extra.Nested", name: "Nested")],
+            extensions: [.init(extendedType: "Extra")], references: ["Extra"]),
+          lines: 3),
+        source("App/UsesNested.swift", references: ["Extra", "Extra.Nested"]),
+        source("App/UsesModule.swift", references: ["App", "App.Extra"]),
+      ])
+    let units = Dictionary(
+      uniqueKeysWithValues: (graph.moduleFiles.first?.units ?? []).flatMap { unit in unit.files.map { ($0, unit) } })
+    #expect(units["App/Login.swift"]?.dependsOn == [])
+    #expect(units["App/Profile.swift"]?.dependsOn == ["App/Login.swift"])
+    #expect(units["App/Root.swift"]?.dependsOn == ["App/Settings.swift"])
+    #expect(units["App/UsesNested.swift"]?.dependsOn == ["App/Extra+Nested.swift", "App/Extra.swift"])
+    // `App.Extra` with no nested `Extra` under an `App` type: `App` was the module.
+    #expect(units["App/UsesModule.swift"]?.dependsOn == ["App/Extra.swift"])
+  }
+
   @Test func localDeclarationShadowsOtherModules() {
     let graph = ProjectGraphBuilder.build(
       manifests: [],

@@ -47,7 +47,7 @@ func facts(_ text: String) -> FileFacts {
       ])
     #expect(result.declarations.map(\.qualifiedName) == ["Outer.Inner.Helper", "Outer.Inner.ID"])
     #expect(result.declarations.map(\.kind) == [.struct, .typealias])
-    #expect(["Outer", "Inner", "Array", "Comparable"].allSatisfy(result.references.contains))
+    #expect(["Outer", "Outer.Inner", "Array", "Comparable"].allSatisfy(result.references.contains))
   }
 
   @Test func localTypesAreNotDeclarations() {
@@ -135,7 +135,16 @@ func facts(_ text: String) -> FileFacts {
       """#)
     #expect(
       result.references == [
-        "APIClient", "Declared", "Inner", "InterpolatedType", "Model", "Outer", "Published",
+        "APIClient", "Declared", "InterpolatedType", "Model", "Outer", "Outer.Inner", "Published",
+      ])
+  }
+
+  @Test func qualifiedReferencesKeepTheirPath() {
+    let result = facts("let a: Networking.APIClient\nlet b = Feature.State.Child.self\nlet c = `Outer`.`Inner`()\n")
+    #expect(
+      result.references == [
+        "Feature", "Feature.State", "Feature.State.Child", "Networking", "Networking.APIClient", "Outer",
+        "Outer.Inner",
       ])
   }
 
