@@ -1,0 +1,4 @@
+public struct Theme {
+  public static let standard = Theme(accent: Palette.blue)
+  public var accent: Palette
+}

@@ -1,0 +1,6 @@
+import Foundation
+
+public protocol Store: AnyObject {
+  func load(_ key: String) -> Data?
+  func save(_ data: Data, for key: String)
+}

@@ -1,0 +1,4 @@
+public struct Product: Decodable, Identifiable {
+  public var id: Int
+  public var name: String
+}

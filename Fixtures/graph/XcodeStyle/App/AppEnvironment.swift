@@ -1,0 +1,4 @@
+final class AppEnvironment {
+  let users = UserService(client: HTTPClient())
+  let tracker = Tracker()
+}

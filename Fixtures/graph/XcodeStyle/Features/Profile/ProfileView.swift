@@ -1,0 +1,7 @@
+import SwiftUI
+
+struct ProfileView: View {
+  @ObservedObject var model: ProfileViewModel
+
+  var body: some View { Text(model.user?.name ?? "") }
+}

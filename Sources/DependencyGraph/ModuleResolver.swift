@@ -1,0 +1,242 @@
+/// Assigns every Swift file to a module and resolves the modules' declared dependencies.
+///
+/// Rules, first match wins:
+/// 1. The `ModuleMap` entry with the longest matching prefix (the user's word is final).
+/// 2. The manifest target whose folder is the deepest ancestor of the file. A target's folder is
+///    its `path:`, else the first of SwiftPM's predefined folders (`Sources/<name>`,
+///    `Source/<name>`, `src/<name>`, `srcs/<name>`; `Tests/<name>` first for test targets;
+///    `Plugins/<name>` for plugins) that holds a scanned file. Nested packages need no special
+///    case: their targets are deeper than their parent's.
+/// 3. Otherwise the file's folder module: the first folder below the nearest package root
+///    (or below the scanned root when no manifest encloses it), so an Xcode project's `App/`
+///    and `Core/` become modules `App` and `Core`. A file directly in a root belongs to a module
+///    named after that root's folder (`(root)` for the scanned root).
+///
+/// Binary and system-library targets hold no Swift to migrate, so they are not modules and
+/// dependencies on them are dropped, like dependencies on packages outside the tree.
+package struct ModuleResolver: Sendable {
+  /// The modules, in creation order: targets (packages by root, targets in manifest order),
+  /// then mapped modules, then folder modules in order of their first file.
+  package private(set) var modules: [ResolvedModule] = []
+  /// The module id of each file, parallel to the `filePaths` passed in.
+  package private(set) var moduleOfFile: [Int] = []
+  /// Dependencies that name no target, and module names used twice.
+  package private(set) var warnings: [GraphWarning] = []
+
+  /// Resolves `filePaths` (relative to the scanned root, `/`-separated) against `packages`.
+  package init(packages: [ScannedPackage], filePaths: [String], moduleMap: ModuleMap = ModuleMap()) {
+    var folders: Set<String> = []
+    for path in filePaths { for folder in RelativePath.ancestors(of: path) { folders.insert(folder) } }
+
+    // Targets, and for each package the module id of each target name.
+    var folderOfTarget: [String: Int] = [:]
+    var targetIDs: [[String: Int]] = []
+    for (packageIndex, package) in packages.enumerated() {
+      var ids: [String: Int] = [:]
+      for target in package.manifest.targets where target.kind != .binary && target.kind != .systemLibrary {
+        let folder = Self.folder(of: target, in: package.root, existing: folders)
+        let id = modules.count
+        ids[target.name] = id
+        modules.append(
+          ResolvedModule(
+            name: target.name, moduleName: target.name, path: folder,
+            origin: .target(package: packageIndex, kind: target.kind), isTest: target.kind == .test))
+        // Two targets sharing a folder: the first keeps the files, as SwiftPM would reject it.
+        if folderOfTarget[folder] == nil { folderOfTarget[folder] = id }
+      }
+      targetIDs.append(ids)
+    }
+    resolveDependencies(packages: packages, targetIDs: targetIDs)
+
+    // Mapped modules: one per distinct name; its path is its first prefix in sorted order.
+    var mapped: [String: Int] = [:]
+    var mappedNames: [String: Int] = [:]
+    for entry in moduleMap.entries.sorted(by: { ($0.prefix, $0.module) < ($1.prefix, $1.module) }) {
+      let prefix = RelativePath.join("", entry.prefix)
+      let id: Int
+      if let existing = mappedNames[entry.module] {
+        id = existing
+      } else {
+        id = modules.count
+        mappedNames[entry.module] = id
+        modules.append(
+          ResolvedModule(
+            name: entry.module, moduleName: entry.module, path: prefix, origin: .mapped,
+            isTest: entry.module.hasSuffix("Tests")))
+      }
+      if mapped[prefix] == nil { mapped[prefix] = id }
+    }
+
+    let roots = Set(packages.map(\.root))
+    var folderModules: [String: Int] = [:]
+    moduleOfFile.reserveCapacity(filePaths.count)
+    for path in filePaths {
+      let ancestors = RelativePath.ancestors(of: path)
+      if let id = ancestors.lazy.compactMap({ mapped[$0] }).first {
+        moduleOfFile.append(id)
+      } else if let id = ancestors.lazy.compactMap({ folderOfTarget[$0] }).first {
+        moduleOfFile.append(id)
+      } else {
+        let root = ancestors.first(where: { roots.contains($0) }) ?? ""
+        let folder = Self.fallbackFolder(of: path, below: root)
+        if let id = folderModules[folder] {
+          moduleOfFile.append(id)
+        } else {
+          let name = folder.isEmpty ? "(root)" : RelativePath.lastComponent(of: folder)
+          folderModules[folder] = modules.count
+          moduleOfFile.append(modules.count)
+          modules.append(
+            ResolvedModule(name: name, moduleName: name, path: folder, origin: .folder, isTest: name.hasSuffix("Tests"))
+          )
+        }
+      }
+    }
+    makeNamesUnique()
+  }
+
+  /// The folder of a target: `path:` or the first predefined folder that holds files.
+  static func folder(of target: PackageManifest.Target, in root: String, existing: Set<String>) -> String {
+    if let path = target.path { return RelativePath.join(root, path) }
+    let candidates: [String]
+    switch target.kind {
+    case .test: candidates = ["Tests", "Sources", "Source", "src", "srcs"]
+    case .plugin: candidates = ["Plugins"]
+    default: candidates = ["Sources", "Source", "src", "srcs"]
+    }
+    let folders = candidates.map { RelativePath.join(root, "\($0)/\(target.name)") }
+    return folders.first(where: existing.contains) ?? folders[0]
+  }
+
+  /// The first folder of `path` below `root`, or `root` for a file directly in it.
+  static func fallbackFolder(of path: String, below root: String) -> String {
+    guard let inside = RelativePath.relative(path, to: root), let slash = inside.firstIndex(of: "/") else {
+      return root
+    }
+    return RelativePath.join(root, String(inside[..<slash]))
+  }
+
+  /// Turns each target's manifest dependencies into module ids.
+  private mutating func resolveDependencies(packages: [ScannedPackage], targetIDs: [[String: Int]]) {
+    for (packageIndex, package) in packages.enumerated() {
+      for target in package.manifest.targets {
+        guard let id = targetIDs[packageIndex][target.name] else { continue }
+        var dependencies: Set<Int> = []
+        for dependency in target.dependencies {
+          switch dependency {
+          case .target(let name):
+            if let other = targetIDs[packageIndex][name] {
+              dependencies.insert(other)
+            } else if !package.manifest.targets.contains(where: { $0.name == name }) {
+              warnings.append(.unknownTarget(module: target.name, dependency: name, manifest: package.manifestPath))
+            }
+          case .byName(let name):
+            if let other = targetIDs[packageIndex][name] {
+              dependencies.insert(other)
+            } else {
+              // A product of a dependency: look in the in-tree packages this one depends on.
+              for other in Self.dependencyPackages(of: packageIndex, in: packages) {
+                dependencies.formUnion(Self.productTargets(name, in: other, packages: packages, targetIDs: targetIDs))
+              }
+            }
+          case .product(let name, let packageName):
+            guard let packageName else { continue }
+            if let other = Self.package(named: packageName, from: packageIndex, in: packages) {
+              let targets = Self.productTargets(name, in: other, packages: packages, targetIDs: targetIDs)
+              if targets.isEmpty {
+                warnings.append(
+                  .unknownProduct(
+                    module: target.name, product: name, package: packageName, manifest: package.manifestPath))
+              }
+              dependencies.formUnion(targets)
+            }
+          }
+        }
+        dependencies.remove(id)
+        modules[id].dependencies = dependencies.sorted()
+      }
+    }
+  }
+
+  /// The in-tree package a `.product(package:)` names: a local `path:` dependency with that
+  /// identity, else a package whose `name:` or folder name matches (case-insensitively, as
+  /// SwiftPM identities are).
+  static func package(named name: String, from packageIndex: Int, in packages: [ScannedPackage]) -> Int? {
+    let identity = name.lowercased()
+    let package = packages[packageIndex]
+    for dependency in package.manifest.dependencies where dependency.identity == identity {
+      guard let path = dependency.path else { continue }
+      let root = RelativePath.join(package.root, path)
+      if let index = packages.firstIndex(where: { $0.root == root }) { return index }
+    }
+    return packages.indices.first { index in
+      index != packageIndex
+        && (packages[index].manifest.name?.lowercased() == identity
+          || (!packages[index].root.isEmpty
+            && RelativePath.lastComponent(of: packages[index].root).lowercased() == identity))
+    }
+  }
+
+  /// The in-tree packages `packageIndex` lists as dependencies.
+  static func dependencyPackages(of packageIndex: Int, in packages: [ScannedPackage]) -> [Int] {
+    packages[packageIndex].manifest.dependencies.compactMap {
+      package(named: $0.identity, from: packageIndex, in: packages)
+    }
+  }
+
+  /// The modules behind product `name` of package `index`; a target of that name when the
+  /// package lists no such product (lenient: SwiftPM would reject it, the plan need not).
+  static func productTargets(
+    _ name: String, in index: Int, packages: [ScannedPackage], targetIDs: [[String: Int]]
+  ) -> [Int] {
+    if let product = packages[index].manifest.products.first(where: { $0.name == name }) {
+      return product.targets.compactMap { targetIDs[index][$0] }
+    }
+    return targetIDs[index][name].map { [$0] } ?? []
+  }
+
+  /// Gives modules that share a name (two packages with a `Core` target, say) their path as a
+  /// suffix, so reports can name each one.
+  private mutating func makeNamesUnique() {
+    var counts: [String: Int] = [:]
+    for module in modules { counts[module.name, default: 0] += 1 }
+    for index in modules.indices where counts[modules[index].name, default: 0] > 1 {
+      warnings.append(.duplicateModuleName(name: modules[index].name, path: modules[index].path))
+      modules[index].name = "\(modules[index].name) (\(modules[index].path))"
+    }
+  }
+}
+
+/// One module as the resolver found it.
+package struct ResolvedModule: Sendable, Hashable {
+  /// How the module came to be.
+  package enum Origin: Sendable, Hashable {
+    /// A manifest target of `packages[package]`.
+    case target(package: Int, kind: PackageManifest.TargetKind)
+    /// A `ModuleMap` entry.
+    case mapped
+    /// A folder without a target.
+    case folder
+  }
+
+  /// A name unique among the modules, for reports.
+  package var name: String
+  /// The name `import` statements use.
+  package var moduleName: String
+  /// The module's folder relative to the scanned root.
+  package var path: String
+  /// Where the module comes from.
+  package var origin: Origin
+  /// True for test targets and folders named `…Tests`.
+  package var isTest: Bool
+  /// Declared dependencies (manifest targets only), as module ids, sorted.
+  package var dependencies: [Int] = []
+
+  /// Creates a module without dependencies.
+  package init(name: String, moduleName: String, path: String, origin: Origin, isTest: Bool) {
+    self.name = name
+    self.moduleName = moduleName
+    self.path = path
+    self.origin = origin
+    self.isTest = isTest
+  }
+}

@@ -1,0 +1,243 @@
+import ScanModel
+import SwiftLexer
+
+/// Builds the `ProjectGraph` of a scanned tree: the one entry point the orchestrator calls.
+///
+/// Pure: the caller reads the files, lexes the Swift sources (in parallel) into `FileFacts`, and
+/// passes manifests as bytes. Order of work, each step needing the one before:
+/// 1. read the manifests (`PackageManifestScanner`);
+/// 2. assign files to modules (`ModuleResolver`);
+/// 3. index declared type names (`DeclarationIndex`), so each reference costs one lookup;
+/// 4. module edges: declared target dependencies, plus, for modules without a manifest target
+///    (folders and mapped modules), edges inferred from the types and modules their files name;
+/// 5. components and waves of the module graph, then of each module's file graph.
+package enum ProjectGraphBuilder {
+  /// A `Package.swift` found in the tree.
+  package struct ManifestFile: Sendable {
+    /// Relative to the scanned root, `/`-separated.
+    package var path: String
+    /// The manifest's bytes, as read.
+    package var bytes: [UInt8]
+
+    /// Creates a manifest input.
+    package init(path: String, bytes: [UInt8]) {
+      self.path = path
+      self.bytes = bytes
+    }
+  }
+
+  /// A Swift file of the tree, reduced to its facts.
+  package struct SourceFile: Sendable {
+    /// Relative to the scanned root, `/`-separated.
+    package var path: String
+    /// What `ReferenceCollector` found in the file.
+    package var facts: FileFacts
+    /// Number of lines in the file.
+    package var lines: Int
+
+    /// Creates a source input.
+    package init(path: String, facts: FileFacts, lines: Int) {
+      self.path = path
+      self.facts = facts
+      self.lines = lines
+    }
+  }
+
+  /// Builds the graph of the tree holding `manifests` and `files`.
+  ///
+  /// - Parameters:
+  ///   - manifests: every `Package.swift` of the tree (several when packages nest). Where a folder
+  ///     holds more than one (`Package@swift-5.9.swift`), `Package.swift` is read.
+  ///   - files: every Swift source file, manifests excluded (any passed are ignored).
+  ///   - moduleMap: the user's folder → module assignments, which win over everything else.
+  /// - Returns: the modules with their waves, each file's module and wave, and warnings.
+  package static func build(
+    manifests: [ManifestFile], files: [SourceFile], moduleMap: ModuleMap = ModuleMap()
+  ) -> ProjectGraph {
+    var warnings: [GraphWarning] = []
+    var chosen: [String: ManifestFile] = [:]
+    for manifest in manifests.sorted(by: { $0.path < $1.path }) {
+      let folder = RelativePath.directory(of: manifest.path)
+      if let existing = chosen[folder] {
+        let preferNew = RelativePath.lastComponent(of: manifest.path) == "Package.swift"
+        warnings.append(.ignoredManifest(path: preferNew ? existing.path : manifest.path))
+        if preferNew { chosen[folder] = manifest }
+      } else {
+        chosen[folder] = manifest
+      }
+    }
+    var packages: [ScannedPackage] = []
+    for manifest in chosen.values.sorted(by: { $0.path < $1.path }) {
+      let scanned = PackageManifestScanner.scan(Lexer.tokenize(manifest.bytes))
+      warnings += scanned.warnings.map { .manifest(path: manifest.path, $0) }
+      packages.append(ScannedPackage(manifestPath: manifest.path, manifest: scanned))
+    }
+    // Manifests are not module sources, including a versioned one (`Package@swift-5.9.swift`)
+    // that the caller passed only as a Swift file.
+    let manifestFolders = Set(chosen.keys)
+    let sources = files.filter { file in
+      let name = RelativePath.lastComponent(of: file.path)
+      let isManifestName = name == "Package.swift" || (name.hasPrefix("Package@swift") && name.hasSuffix(".swift"))
+      return !(isManifestName && manifestFolders.contains(RelativePath.directory(of: file.path)))
+    }
+    return build(packages: packages, files: sources, moduleMap: moduleMap, warnings: warnings)
+  }
+
+  /// Builds the graph from manifests already read. `packages` must be sorted by manifest path.
+  package static func build(
+    packages: [ScannedPackage], files unsorted: [SourceFile], moduleMap: ModuleMap = ModuleMap(),
+    warnings: [GraphWarning] = []
+  ) -> ProjectGraph {
+    let files = unsorted.sorted { $0.path < $1.path }
+    let resolver = ModuleResolver(packages: packages, filePaths: files.map(\.path), moduleMap: moduleMap)
+    let modules = resolver.modules
+    let moduleOfFile = resolver.moduleOfFile
+    let index = DeclarationIndex(files: files.map(\.facts))
+    var importable: [String: [Int]] = [:]
+    for (id, module) in modules.enumerated() { importable[Self.c99Name(module.moduleName), default: []].append(id) }
+
+    // Module edges.
+    var edges: [Set<Int>] = modules.map { Set($0.dependencies) }
+    var testedVia: [Set<Int>] = Array(repeating: [], count: modules.count)
+    for (file, source) in files.enumerated() {
+      let module = moduleOfFile[file]
+      let inferred = modules[module].origin == .folder || modules[module].origin == .mapped
+      if modules[module].isTest {
+        for imported in source.facts.imports { testedVia[module].formUnion(importable[imported.module] ?? []) }
+      }
+      guard inferred else { continue }
+      // Production code cannot see test code: a `MockClient` in a test folder that shares a name
+      // with something the app uses must not pull the tests into the app's dependencies.
+      let seesTests = modules[module].isTest
+      for imported in source.facts.imports {
+        for other in importable[imported.module] ?? [] where seesTests || !modules[other].isTest {
+          edges[module].insert(other)
+        }
+      }
+      let declared = Self.bareNamesDeclared(by: source.facts)
+      for name in source.facts.references where !declared.contains(name) {
+        let declaring = index.files(resolving: name)
+        // A type declared in the module itself shadows any other with that name.
+        if declaring.isEmpty || declaring.contains(where: { moduleOfFile[$0] == module }) { continue }
+        for other in declaring where seesTests || !modules[moduleOfFile[other]].isTest {
+          edges[module].insert(moduleOfFile[other])
+        }
+      }
+    }
+    var graphEdges: [Graph.Edge] = []
+    for (module, targets) in edges.enumerated() {
+      for target in targets where target != module { graphEdges.append(Graph.Edge(from: module, to: target)) }
+    }
+    let moduleGraph = Graph(names: modules.map(\.name), edges: graphEdges)
+    let components = StronglyConnectedComponents(moduleGraph)
+    let levels = Levels(graph: moduleGraph, components: components)
+
+    var tested = [Bool](repeating: false, count: modules.count)
+    for (module, info) in modules.enumerated() where info.isTest {
+      for target in moduleGraph.successors(of: module) { tested[target] = true }
+      for target in testedVia[module] where target != module { tested[target] = true }
+    }
+
+    // Files and lines per module, and the file graph inside each module.
+    var filesOfModule = [[Int]](repeating: [], count: modules.count)
+    for file in files.indices { filesOfModule[moduleOfFile[file]].append(file) }
+    var fileResults = [ProjectGraph.File?](repeating: nil, count: files.count)
+    var fileOfPath: [String: Int] = [:]
+    for (file, source) in files.enumerated() { fileOfPath[source.path] = file }
+    var moduleFiles: [ProjectGraph.ModuleFiles] = []
+    for (module, members) in filesOfModule.enumerated() where !members.isEmpty {
+      let units = fileUnits(members, of: module, files: files, moduleOfFile: moduleOfFile, index: index)
+      for unit in units {
+        for path in unit.files {
+          guard let position = fileOfPath[path] else { continue }
+          fileResults[position] = ProjectGraph.File(
+            path: path, module: modules[module].name, wave: unit.wave, cycle: unit.files.count > 1 ? unit.files : [],
+            lines: files[position].lines)
+        }
+      }
+      moduleFiles.append(ProjectGraph.ModuleFiles(module: modules[module].name, units: units))
+    }
+
+    var infos: [ModuleInfo] = []
+    for (id, module) in modules.enumerated() {
+      let component = components.componentOfNode[id]
+      let cycle =
+        components.isCycle(component) ? components.members(of: component).map { modules[$0].name }.sorted() : []
+      infos.append(
+        ModuleInfo(
+          name: module.name, path: module.path, wave: levels.waveOfComponent[component],
+          dependsOn: moduleGraph.successors(of: id).map { modules[$0].name }.sorted(), tested: tested[id],
+          isTest: module.isTest, cycle: cycle, files: filesOfModule[id].count,
+          lines: filesOfModule[id].reduce(0) { $0 + files[$1].lines }))
+    }
+    infos.sort { ($0.wave, $0.name) < ($1.wave, $1.name) }
+
+    var packageSummaries: [ProjectGraph.Package] = []
+    for (packageIndex, package) in packages.enumerated() {
+      let names = modules.filter { module in
+        if case .target(let owner, _) = module.origin { return owner == packageIndex }
+        return false
+      }.map(\.name).sorted()
+      packageSummaries.append(
+        ProjectGraph.Package(
+          name: package.displayName, manifestPath: package.manifestPath, platforms: package.manifest.platforms,
+          modules: names))
+    }
+    packageSummaries.sort { $0.manifestPath < $1.manifestPath }
+
+    let allWarnings = (warnings + resolver.warnings).sorted { $0.description < $1.description }
+    return ProjectGraph(
+      modules: infos, files: fileResults.compactMap { $0 }, moduleFiles: moduleFiles.sorted { $0.module < $1.module },
+      packages: packageSummaries, warnings: allWarnings)
+  }
+
+  /// The file-level units of one module: a file depends on another file of the module when it
+  /// names a type that file declares.
+  static func fileUnits(
+    _ members: [Int], of module: Int, files: [SourceFile], moduleOfFile: [Int], index: DeclarationIndex
+  ) -> [ProjectGraph.FileUnit] {
+    var local: [Int: Int] = [:]
+    for (position, file) in members.enumerated() { local[file] = position }
+    var edges: [Graph.Edge] = []
+    for (position, file) in members.enumerated() {
+      let declared = bareNamesDeclared(by: files[file].facts)
+      for name in files[file].facts.references where !declared.contains(name) {
+        for other in index.files(resolving: name) where other != file && moduleOfFile[other] == module {
+          if let target = local[other] { edges.append(Graph.Edge(from: position, to: target)) }
+        }
+      }
+    }
+    let graph = Graph(names: members.map { files[$0].path }, edges: edges)
+    let components = StronglyConnectedComponents(graph)
+    let levels = Levels(graph: graph, components: components)
+    var units: [ProjectGraph.FileUnit] = []
+    for (wave, wavesComponents) in levels.waves.enumerated() {
+      for component in wavesComponents {
+        let nodes = components.members(of: component)
+        var dependsOn: Set<Int> = []
+        for node in nodes {
+          for target in graph.successors(of: node) where components.componentOfNode[target] != component {
+            dependsOn.insert(target)
+          }
+        }
+        units.append(
+          ProjectGraph.FileUnit(
+            files: nodes.map { graph.names[$0] }.sorted(), wave: wave,
+            dependsOn: dependsOn.map { graph.names[$0] }.sorted()))
+      }
+    }
+    return units
+  }
+
+  /// The names a file declares, nested ones included: a bare mention of one of them means the
+  /// file's own type (every reducer's `State` means its own), never another file's.
+  static func bareNamesDeclared(by facts: FileFacts) -> Set<String> {
+    Set(facts.declarations.map(\.name))
+  }
+
+  /// The module name `import` uses for a target name: SwiftPM's c99name turns `-` and spaces
+  /// into `_` (`my-lib` is imported as `my_lib`).
+  static func c99Name(_ name: String) -> String {
+    String(name.map { $0 == "-" || $0 == " " ? "_" : $0 })
+  }
+}

@@ -1,0 +1,355 @@
+import SwiftLexer
+
+/// Extracts a file's `FileFacts` from its tokens in one linear pass.
+///
+/// Works on tokens, not a syntax tree, so it relies on conventions a token stream shows:
+/// - A type is named with a capital letter; members are not. `APIClient.shared` names
+///   `APIClient`; `client.Session` (a member) and `.Loaded` (an implicit member) name nothing,
+///   while `Outer.Inner` names both parts.
+/// - A declaration is a declaring keyword followed by a name and then `{`, `:`, `<` or `where`
+///   (`=` or `<` for `typealias`). That rules out `class func f()`, `class var x` and
+///   `protocol P: class`, where `class` is a modifier or a constraint.
+/// - Strings and comments never reach the pass: comments are trivia, and string text is
+///   `stringSegment` tokens; code inside an interpolation is identifiers again, and counts.
+package enum ReferenceCollector {
+  /// Collects the declarations, extensions, imports and type references of one file.
+  package static func collect(_ stream: TokenStream) -> FileFacts {
+    var collector = Pass(TokenReader(stream))
+    collector.run()
+    return collector.facts()
+  }
+}
+
+/// The state of one collection pass.
+private struct Pass {
+  /// Tokens an inheritance clause may span before the pass gives up looking for the body.
+  static let maximumClauseLength = 512
+  /// Enclosing types that still qualify a nested name (`A.B.C…`).
+  static let maximumQualifiedDepth = 32
+  /// Components a qualified reference keeps (`A.B.C.D…`).
+  static let maximumPathComponents = 8
+  /// The declaration kinds a scoped import can name.
+  static let importKinds = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var", "actor"]
+  let reader: TokenReader
+  /// The enclosing braces, innermost last.
+  var scopes: [Scope] = []
+  /// The innermost scope's end, cached: checking it is the one thing done for every token.
+  var scopeEnd = Int.max
+  var declarations: [FileFacts.Declaration] = []
+  var extensions: [FileFacts.Extension] = []
+  var imports: [FileFacts.Import] = []
+  /// Names as byte slices: no `String` is made until the end, once per distinct name.
+  var references: Set<ArraySlice<UInt8>> = []
+
+  init(_ reader: TokenReader) {
+    self.reader = reader
+  }
+
+  /// One pair of braces the pass is inside: a type or extension body, or code (a function,
+  /// accessor or closure body).
+  struct Scope {
+    /// Positions of the `{` and of its `}` (the end of the file when it has none).
+    var start: Int
+    var end: Int
+    /// The qualified name of the innermost enclosing type ("" at file scope).
+    var name: String
+    /// How many enclosing types qualify `name`.
+    var typeDepth: Int
+    /// True inside code: types declared there are local and no other file can name them.
+    var isLocal: Bool
+  }
+
+  /// The keywords the pass acts on.
+  enum Keyword {
+    case `import`, `extension`
+    case declaration(FileFacts.DeclarationKind)
+  }
+
+  mutating func run() {
+    var position = 0
+    while position < reader.count {
+      if position >= scopeEnd {
+        while let last = scopes.indices.last, position >= scopes[last].end { scopes.removeLast() }
+        scopeEnd = scopes.last?.end ?? Int.max
+      }
+      let kind = reader.kind(position)
+      if kind == .keyword {
+        switch keyword(at: position) {
+        case .import?:
+          position = readImport(at: position)
+          continue
+        case .extension?:
+          position = readExtension(at: position)
+          continue
+        case .declaration(let declarationKind)? where startsDeclaration(declarationKind, at: position):
+          position = readDeclaration(declarationKind, at: position)
+          continue
+        default:
+          break
+        }
+      } else if kind == .leftBrace {
+        // A brace that no declaration claimed opens code: a function, accessor or closure body.
+        if scopes.last?.start != position {
+          let parent = scopes.last
+          push(
+            Scope(
+              start: position, end: reader.partner(position) ?? reader.count, name: parent?.name ?? "",
+              typeDepth: parent?.typeDepth ?? 0, isLocal: true))
+        }
+      } else if kind == .identifier {
+        if reader.kind(position + 1) == .identifier, reader.is(position, .identifier, Word.actor),
+          reader.kind(position - 1) != .period, isDeclarationFollower(position + 2, typealias: false)
+        {
+          position = readDeclaration(.actor, at: position)
+          continue
+        }
+        noteReference(at: position)
+      }
+      position += 1
+    }
+  }
+
+  func facts() -> FileFacts {
+    let names = references.map { String(decoding: $0, as: UTF8.self) }.sorted()
+    return FileFacts(declarations: declarations, extensions: extensions, imports: imports, references: names)
+  }
+
+  // MARK: - References
+
+  /// Records the identifier at `position` when it looks like a type name: bare (`APIClient`), or
+  /// as the qualified path it ends (`Outer.Inner`, `Networking.APIClient`).
+  ///
+  /// Paths are kept whole because a nested name alone is ambiguous: in reducer-style code every
+  /// feature declares its own `State`, and `Feature.State` must lead to `Feature`'s file only.
+  mutating func noteReference(at position: Int) {
+    guard reader.isCapitalized(position) else { return }
+    guard reader.kind(position - 1) == .period else {
+      references.insert(stripBackticks(reader.bytes(position)))
+      return
+    }
+    // `value.Member` and `.Case` name no type; `Outer.Inner` does.
+    guard reader.kind(position - 2) == .identifier, reader.isCapitalized(position - 2) else { return }
+    let last = reader.bytes(position)
+    if last.elementsEqual("Type".utf8) || last.elementsEqual("Protocol".utf8) { return }
+    // Walk back to the start of the path; real paths are short, and the bound keeps it so.
+    var start = position - 2
+    var components = 2
+    while components < Self.maximumPathComponents, reader.kind(start - 1) == .period,
+      reader.kind(start - 2) == .identifier, reader.isCapitalized(start - 2)
+    {
+      start -= 2
+      components += 1
+    }
+    var path: [UInt8] = []
+    var cursor = start
+    while cursor <= position {
+      if cursor > start { path.append(UInt8(ascii: ".")) }
+      path += stripBackticks(reader.bytes(cursor))
+      cursor += 2
+    }
+    references.insert(path[...])
+  }
+
+  func stripBackticks(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    if bytes.count >= 2 && bytes.first == UInt8(ascii: "`") && bytes.last == UInt8(ascii: "`") {
+      return bytes.dropFirst().dropLast()
+    }
+    return bytes
+  }
+
+  // MARK: - Declarations
+
+  /// Which of the keywords the pass acts on the keyword at `position` is. Length and first byte
+  /// pick the one candidate, so most keywords (`let`, `func`, `return`) cost no byte comparison.
+  func keyword(at position: Int) -> Keyword? {
+    let bytes = reader.bytes(position)
+    guard let first = bytes.first else { return nil }
+    let candidate: (word: [UInt8], keyword: Keyword)
+    switch (bytes.count, first) {
+    case (6, UInt8(ascii: "i")): candidate = (Word.import, .import)
+    case (9, UInt8(ascii: "e")): candidate = (Word.extension, .extension)
+    case (5, UInt8(ascii: "c")): candidate = (Word.class, .declaration(.class))
+    case (6, UInt8(ascii: "s")): candidate = (Word.struct, .declaration(.struct))
+    case (4, UInt8(ascii: "e")): candidate = (Word.enum, .declaration(.enum))
+    case (8, UInt8(ascii: "p")): candidate = (Word.protocol, .declaration(.protocol))
+    case (9, UInt8(ascii: "t")): candidate = (Word.typealias, .declaration(.typealias))
+    default: return nil
+    }
+    return bytes.elementsEqual(candidate.word) ? candidate.keyword : nil
+  }
+
+  /// True when the declaring keyword at `position` starts a declaration of `kind`.
+  func startsDeclaration(_ kind: FileFacts.DeclarationKind, at position: Int) -> Bool {
+    // `import struct Foo.Bar` is an import, read by `readImport`; a name must follow directly.
+    guard reader.kind(position + 1) == .identifier else { return false }
+    return isDeclarationFollower(position + 2, typealias: kind == .typealias)
+  }
+
+  /// True when the token at `position` can follow a declared type's name.
+  func isDeclarationFollower(_ position: Int, typealias isTypealias: Bool) -> Bool {
+    if reader.isOpeningAngle(position) { return true }
+    if isTypealias { return reader.kind(position) == .equal }
+    switch reader.kind(position) {
+    case .leftBrace, .colon: return true
+    default: return reader.is(position, .keyword, Word.where)
+    }
+  }
+
+  /// Reads `kind Name …` at `position` and returns the position after the name, so the
+  /// inheritance clause and body are scanned as ordinary code (their names are references).
+  mutating func readDeclaration(_ kind: FileFacts.DeclarationKind, at position: Int) -> Int {
+    let namePosition = position + 1
+    let name = reader.name(namePosition)
+    let enclosing = scopes.last?.name ?? ""
+    let qualified = enclosing.isEmpty ? name : "\(enclosing).\(name)"
+    // Types declared inside code are local: recorded nowhere, as no other file can name them
+    // (a `struct Row` inside a function must not make every file that says `Row` depend on it).
+    let isLocal = scopes.last?.isLocal ?? false
+    if kind == .typealias {
+      if !isLocal { declarations.append(.init(kind: kind, qualifiedName: qualified, name: name)) }
+      return namePosition + 1
+    }
+    let (inheritance, body) = readInheritance(from: namePosition + 1)
+    if !isLocal {
+      declarations.append(.init(kind: kind, qualifiedName: qualified, name: name, inheritance: inheritance))
+    }
+    if let body { pushScope(body: body, name: qualified, isLocal: isLocal) }
+    return namePosition + 1
+  }
+
+  /// Reads `extension A.B: P, Q where … {` at `position`.
+  mutating func readExtension(at position: Int) -> Int {
+    var cursor = position + 1
+    var path: [String] = []
+    while reader.kind(cursor) == .identifier {
+      path.append(reader.name(cursor))
+      // The extended type is a reference to it (and to each qualifying type).
+      noteReference(at: cursor)
+      guard reader.kind(cursor + 1) == .period, reader.kind(cursor + 2) == .identifier else {
+        cursor += 1
+        break
+      }
+      cursor += 2
+    }
+    guard !path.isEmpty else { return position + 1 }
+    let extended = path.joined(separator: ".")
+    let (conformances, body) = readInheritance(from: cursor)
+    extensions.append(.init(extendedType: extended, conformances: conformances))
+    if let body { pushScope(body: body, name: extended, isLocal: false) }
+    return cursor
+  }
+
+  /// Reads an inheritance clause starting at `position` (which may not be one) up to the body.
+  ///
+  /// Returns the names listed after `:` (each dotted path joined) and the body's `{` position.
+  /// Stops at `}` or `;` without a body, so a malformed declaration cannot swallow the file.
+  func readInheritance(from position: Int) -> (names: [String], body: Int?) {
+    var names: [String] = []
+    var cursor = position
+    var expectingName = false
+    var inWhere = false
+    // A real clause is short; the limit keeps `struct A: struct B: …` without braces linear.
+    let limit = min(reader.count, position + Self.maximumClauseLength)
+    while cursor < limit {
+      switch reader.kind(cursor) {
+      case .leftBrace:
+        return (names, cursor)
+      case .rightBrace, .semicolon:
+        return (names, nil)
+      case .keyword where !reader.is(cursor, .keyword, Word.where) && !reader.is(cursor, .keyword, Word.class):
+        // Another declaration (`func`, `var`, `struct`) began: this one had no body.
+        if !reader.isCapitalized(cursor) { return (names, nil) }
+      case .colon, .comma:
+        expectingName = !inWhere
+      case .atSign:
+        cursor += 1  // `@unchecked Sendable`, `@preconcurrency P`: the attribute is not a type.
+      case .identifier where expectingName:
+        var path = reader.name(cursor)
+        while reader.kind(cursor + 1) == .period, reader.kind(cursor + 2) == .identifier {
+          path += "." + reader.name(cursor + 2)
+          cursor += 2
+        }
+        names.append(path)
+        expectingName = false
+      case .binaryOperator where reader.bytes(cursor).elementsEqual("&".utf8):
+        expectingName = !inWhere
+      case .keyword where reader.is(cursor, .keyword, Word.where):
+        inWhere = true
+        expectingName = false
+      case .leftParen, .leftSquare:
+        // Skip bracketed groups in one jump (`@available(…)`, tuple types in a where clause).
+        if let close = reader.partner(cursor) { cursor = close }
+      default:
+        break
+      }
+      cursor += 1
+    }
+    return (names, nil)
+  }
+
+  mutating func pushScope(body: Int, name: String, isLocal: Bool) {
+    // An unbalanced `{` keeps its scope to the end of the file: the names stay qualified, and
+    // nothing is lost. Past a nesting no real code reaches, the scope keeps its parent's name,
+    // so 50,000 nested `struct S {` cost linear work, not names 50,000 components long.
+    let depth = scopes.last?.typeDepth ?? 0
+    let qualifies = depth < Self.maximumQualifiedDepth
+    push(
+      Scope(
+        start: body, end: reader.partner(body) ?? reader.count, name: qualifies ? name : scopes.last?.name ?? name,
+        typeDepth: qualifies ? depth + 1 : depth, isLocal: isLocal))
+  }
+
+  mutating func push(_ scope: Scope) {
+    scopes.append(scope)
+    // Braces nest, so the new scope ends first (an unclosed one ends with the file, as its parent).
+    scopeEnd = scope.end
+  }
+
+  // MARK: - Imports
+
+  /// Reads `[@attributes] [modifiers] import [kind] A.B.C` and returns the position after it.
+  mutating func readImport(at position: Int) -> Int {
+    var isTestable = false
+    var isExported = false
+    // Attributes come before the keyword; walk back over them and any access modifiers.
+    var back = position - 1
+    while back >= 0 {
+      if reader.kind(back) == .rightParen, let open = reader.partner(back) {
+        back = open - 1
+        continue
+      }
+      guard reader.isWordLike(back) else { break }
+      if reader.kind(back - 1) == .atSign {
+        if reader.is(back, .identifier, Word.testable) { isTestable = true }
+        if reader.is(back, .identifier, Word.exported) { isExported = true }
+        back -= 2
+        continue
+      }
+      let word = reader.bytes(back)
+      let modifiers = ["public", "internal", "package", "private", "fileprivate", "open"]
+      guard modifiers.contains(where: { word.elementsEqual($0.utf8) }) else { break }
+      back -= 1
+    }
+    var cursor = position + 1
+    var scoped = false
+    // `import struct Foo.Bar`, `import func Foo.bar`: a kind word, then the path. The kind must
+    // be one of the known words: `import Foo` followed by `import Bar` is two words too.
+    if Self.importKinds.contains(where: { reader.bytes(cursor).elementsEqual($0.utf8) }),
+      reader.isWordLike(cursor + 1)
+    {
+      scoped = true
+      cursor += 1
+    }
+    guard reader.isWordLike(cursor) else { return position + 1 }
+    var path = [reader.name(cursor)]
+    while reader.kind(cursor + 1) == .period, reader.isWordLike(cursor + 2) {
+      path.append(reader.name(cursor + 2))
+      cursor += 2
+    }
+    imports.append(
+      .init(
+        module: path[0], isTestable: isTestable, isExported: isExported,
+        symbol: scoped ? path.joined(separator: ".") : nil))
+    return cursor + 1
+  }
+}
