@@ -193,7 +193,7 @@ func source(
     #expect(graph.modules.map(\.name) == ["Core (One/Sources/Core)", "Core (Two/Sources/Core)"])
   }
 
-  @Test func tenThousandFilesBuildQuickly() {
+  @Test func tenThousandFilesBuildWhole() {
     // 100 folder modules of 100 files; each file declares one type and names ten others,
     // some in other modules, so inference and the file graphs both do real work.
     var files: [ProjectGraphBuilder.SourceFile] = []
@@ -205,13 +205,11 @@ func source(
             "M\(module)/F\(file).swift", declares: ["T\(module * 100 + file)"], references: references, lines: 100))
       }
     }
-    let start = ContinuousClock.now
+    // No timing here: the benchmark measures the graph's cost; this checks the result at scale.
     let graph = ProjectGraphBuilder.build(manifests: [], files: files)
-    let elapsed = ContinuousClock.now - start
     #expect(graph.files.count == 10_000)
     #expect(graph.modules.count == 100)
-    // Generous for debug builds on a shared machine; a release build takes a fraction of this.
-    #expect(elapsed < .seconds(5), "building took \(elapsed)")
+    #expect(graph.modules.allSatisfy { $0.files == 100 })
   }
 }
 
