@@ -1,0 +1,15 @@
+/// The result of classifying one file: candidate findings and the file's Combine facts.
+///
+/// Compact and `Sendable` (no token arrays), so thousands can be held until the global pass.
+package struct FileClassification: Sendable, Hashable {
+  /// The path as given to `FileClassifier.classify` (relative to the scan root).
+  package var path: String
+  package var candidates: [CandidateFinding]
+  package var facts: CombineFacts
+
+  package init(path: String, candidates: [CandidateFinding], facts: CombineFacts) {
+    self.path = path
+    self.candidates = candidates
+    self.facts = facts
+  }
+}
