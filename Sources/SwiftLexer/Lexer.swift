@@ -1,12 +1,237 @@
 /// The public entry point of the lexer.
+///
+/// A port of swift-syntax's raw lexer (`SwiftParser/Lexer/Cursor.swift` and
+/// `RegexLiteralLexer.swift`) without parser feedback: the same tokens, byte ranges and kinds,
+/// plus every byte of trivia as pieces of its own, so that the stream is lossless.
 package enum Lexer {
   /// Lexes `bytes` into a lossless token stream. Never fails: bytes it cannot read become
   /// `unknown` tokens or `unexpectedText` trivia.
+  ///
+  /// The pieces are contiguous from 0 to `bytes.count` and end with a zero-width `endOfFile`.
+  /// Time is linear in the input and nesting depth costs heap, never stack.
+  /// - Parameter bytes: The bytes of one file, in any encoding (UTF-8 is expected; anything
+  ///   else is lexed as unexpected text).
+  /// - Returns: The pieces with their significant-token index and bracket pairs.
   package static func tokenize(_ bytes: [UInt8]) -> TokenStream {
-    // Placeholder until the real lexer lands: one unknown piece covering the file.
-    var tokens: [Token] = []
-    if !bytes.isEmpty { tokens.append(Token(kind: .unknown, start: 0, end: UInt32(bytes.count))) }
-    tokens.append(Token(kind: .endOfFile, start: UInt32(bytes.count), end: UInt32(bytes.count)))
+    // Offsets are `UInt32`; a file of 4 GiB or more is left as one unknown piece.
+    guard bytes.count < Int(UInt32.max) else {
+      let end = UInt32.max - 1
+      return TokenStream(
+        source: bytes,
+        tokens: [Token(kind: .unknown, start: 0, end: end), Token(kind: .endOfFile, start: end, end: end)]
+      )
+    }
+    let tokens = bytes.withUnsafeBufferPointer { input in
+      CharacterClass.table.withUnsafeBufferPointer { classes in
+        var cursor = Cursor(input: input, classes: classes)
+        cursor.run()
+        return cursor.tokens
+      }
+    }
     return TokenStream(source: bytes, tokens: tokens)
+  }
+}
+
+extension Lexer.Cursor {
+  // MARK: - Main loop
+
+  /// Lexes the whole input, one token with its surrounding trivia per iteration
+  /// (swift-syntax's `nextToken`).
+  mutating func run() {
+    var stalledIterations = 0
+    while true {
+      let startPosition = position
+      let startDepth = states.count
+      let startState = currentState
+
+      if let mode = leadingTriviaMode(currentState) { lexTrivia(mode) }
+
+      tokenStart = position
+      let result: Lexer.Result
+      switch currentState {
+      case .normal:
+        result = lexNormal(preferRegexOverBinaryOperator: false)
+      case .preferRegexOverBinaryOperator:
+        // The preference lasts one token.
+        result = lexNormal(preferRegexOverBinaryOperator: true)
+        perform(.pop)
+      case .afterRawStringDelimiter(let delimiterLength):
+        result = lexAfterRawStringDelimiter(delimiterLength: delimiterLength)
+      case .inStringLiteral(let kind, let delimiterLength):
+        result = lexInStringLiteral(kind: kind, delimiterLength: delimiterLength)
+      case .afterStringLiteral(let kind, _):
+        result = lexAfterStringLiteral(kind: kind)
+      case .afterClosingStringQuote:
+        result = lexAfterClosingStringQuote()
+      case .inStringInterpolationStart(let kind):
+        result = lexInStringInterpolationStart(kind: kind)
+      case .inStringInterpolation(let kind, let parenCount):
+        result = lexInStringInterpolation(kind: kind, parenCount: parenCount)
+      }
+
+      if result.kind == .endOfFile {
+        finish()
+        return
+      }
+      emit(result.kind, from: tokenStart)
+      if let transition = result.transition { perform(transition) }
+
+      if let mode = result.trailingTrivia ?? trailingTriviaMode(currentState) { lexTrivia(mode) }
+      // A newline ends a single-line string that is still open.
+      if case .inStringLiteral(let kind, _) = currentState, kind != .multiLine, position < count,
+        input[position] == 0x0A || input[position] == 0x0D
+      {
+        perform(.pop)
+      }
+
+      previousKind = result.kind
+      previousKeyword = result.keyword
+
+      // swift-syntax's `hasProgressed(comparedTo:)`: a zero-width token must change the state.
+      let progressed = position > startPosition || states.count != startDepth || currentState != startState
+      assert(progressed, "lexer loop must advance")
+      if progressed {
+        stalledIterations = 0
+      } else {
+        // Never loop forever in release builds: give up on one byte.
+        stalledIterations += 1
+        if stalledIterations > 4 && position < count {
+          tokenStart = position
+          position += 1
+          emit(.unknown, from: tokenStart)
+          states.removeAll()
+        }
+      }
+    }
+  }
+
+  /// Ends the stream: whatever is left (nothing, unless a state gave up early) becomes unknown,
+  /// then the zero-width `endOfFile`.
+  private mutating func finish() {
+    if position < count {
+      let start = position
+      position = count
+      emit(.unknown, from: start)
+    }
+    emit(.endOfFile, from: count, to: count)
+  }
+
+  // MARK: - Normal tokens
+
+  /// Lexes one token in code (swift-syntax `lexNormal`).
+  mutating func lexNormal(preferRegexOverBinaryOperator: Bool) -> Lexer.Result {
+    guard position < count else { return Lexer.Result(.endOfFile) }
+    let byte = input[position]
+    switch byte {
+    case UInt8(ascii: "@"): position += 1; return Lexer.Result(.atSign)
+    case UInt8(ascii: "{"): position += 1; return Lexer.Result(.leftBrace)
+    case UInt8(ascii: "["): position += 1; return Lexer.Result(.leftSquare)
+    case UInt8(ascii: "("): position += 1; return Lexer.Result(.leftParen)
+    case UInt8(ascii: "}"): position += 1; return Lexer.Result(.rightBrace)
+    case UInt8(ascii: "]"): position += 1; return Lexer.Result(.rightSquare)
+    case UInt8(ascii: ")"): position += 1; return Lexer.Result(.rightParen)
+    case UInt8(ascii: ","): position += 1; return Lexer.Result(.comma)
+    case UInt8(ascii: ";"): position += 1; return Lexer.Result(.semicolon)
+    case UInt8(ascii: "\\"): position += 1; return Lexer.Result(.backslash)
+    case UInt8(ascii: ":"):
+      position += 1
+      if position < count && input[position] == UInt8(ascii: ":") {
+        position += 1
+        return Lexer.Result(.colonColon)
+      }
+      return Lexer.Result(.colon)
+    case UInt8(ascii: "#"):
+      return lexNormalPound()
+    case UInt8(ascii: "!"), UInt8(ascii: "?"):
+      if let result = lexPostfixOptionalChain() { return result }
+      return lexOperatorIdentifier(preferRegexOverBinaryOperator: preferRegexOverBinaryOperator)
+    case UInt8(ascii: "<"):
+      if hasByte(at: position + 1, is: UInt8(ascii: "#")), let result = tryLexEditorPlaceholder() { return result }
+      return lexOperatorIdentifier(preferRegexOverBinaryOperator: preferRegexOverBinaryOperator)
+    case UInt8(ascii: "$"):
+      return lexDollarIdentifier()
+    case UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return lexNumber()
+    case UInt8(ascii: "'"), UInt8(ascii: "\""):
+      return lexStringQuote(matchingOpening: nil, leadingDelimiterLength: 0)
+    case UInt8(ascii: "`"):
+      return lexEscapedIdentifier()
+    default:
+      if classOf(byte) & CharacterClass.identifierStart != 0 { return lexIdentifier() }
+      return lexNormalMiscellaneous(preferRegexOverBinaryOperator: preferRegexOverBinaryOperator)
+    }
+  }
+
+  /// Operators and non-ASCII identifiers, or bytes nothing else claims.
+  private mutating func lexNormalMiscellaneous(preferRegexOverBinaryOperator: Bool) -> Lexer.Result {
+    let (value, length) = scalar(at: position)
+    if let value {
+      if CharacterClass.isIdentifierStart(value) { return lexIdentifier() }
+      if CharacterClass.isOperatorStart(value) {
+        return lexOperatorIdentifier(preferRegexOverBinaryOperator: preferRegexOverBinaryOperator)
+      }
+    }
+    if let result = lexUnknownToken() { return result }
+    // Unreachable in practice: leading trivia has already eaten what is not a token. Keep the
+    // stream going with one unknown character.
+    position += length
+    return Lexer.Result(.unknown)
+  }
+
+  /// A `#`: shebang, raw string, extended regex literal, directive or plain `#`.
+  private mutating func lexNormalPound() -> Lexer.Result {
+    // swift-syntax's "start of file" is "the previous byte is NUL", which includes byte 0.
+    if (position == 0 || input[position - 1] == 0) && hasByte(at: position + 1, is: UInt8(ascii: "!")) {
+      let start = position
+      advanceToEndOfLine()
+      _ = start
+      return Lexer.Result(.shebang)
+    }
+    let poundEnd = poundRunEnd(from: position)
+    if hasByte(at: poundEnd, is: UInt8(ascii: "\"")) {
+      let length = poundEnd - position
+      position = poundEnd
+      return Lexer.Result(.rawStringPoundDelimiter, .push(.afterRawStringDelimiter(delimiterLength: length)))
+    }
+    if let result = lexRegexLiteral() { return result }
+    return lexMagicPoundLiteral()
+  }
+
+  /// The end of the `#` run starting at `start`, measured once per run so a long run of `#`
+  /// (each of which is a `pound` token) stays linear.
+  mutating func poundRunEnd(from start: Int) -> Int {
+    if start >= memo.poundRunStart && start < memo.poundRunEnd { return memo.poundRunEnd }
+    var end = start
+    while end < count && input[end] == UInt8(ascii: "#") { end += 1 }
+    memo.poundRunStart = start
+    memo.poundRunEnd = end
+    return end
+  }
+
+  /// `#if`, `#else`, `#elseif`, `#endif`, `#available`, `#unavailable` and `#sourceLocation`
+  /// are directives; any other `#` is a `pound` token and what follows is lexed on its own.
+  private mutating func lexMagicPoundLiteral() -> Lexer.Result {
+    position += 1
+    var end = position
+    while end < count && classes[Int(input[end])] & CharacterClass.identifierStart != 0 { end += 1 }
+    let word = UnsafeBufferPointer(rebasing: input[position..<end])
+    let availability: Bool
+    switch word.count {
+    case 2 where word.elementsEqual([0x69, 0x66]),  // if
+      4 where word.elementsEqual([0x65, 0x6C, 0x73, 0x65]),  // else
+      5 where word.elementsEqual([0x65, 0x6E, 0x64, 0x69, 0x66]),  // endif
+      6 where word.elementsEqual([0x65, 0x6C, 0x73, 0x65, 0x69, 0x66]):  // elseif
+      availability = false
+    // available, unavailable, sourceLocation
+    case 9 where word.elementsEqual([0x61, 0x76, 0x61, 0x69, 0x6C, 0x61, 0x62, 0x6C, 0x65]),
+      11 where word.elementsEqual([0x75, 0x6E, 0x61, 0x76, 0x61, 0x69, 0x6C, 0x61, 0x62, 0x6C, 0x65]),
+      14 where word.elementsEqual([0x73, 0x6F, 0x75, 0x72, 0x63, 0x65, 0x4C, 0x6F, 0x63, 0x61, 0x74, 0x69, 0x6F, 0x6E]):
+      availability = true
+    default:
+      return Lexer.Result(.pound)
+    }
+    position = end
+    previousDirectiveIsAvailability = availability
+    return Lexer.Result(.poundDirective)
   }
 }

@@ -10,6 +10,8 @@ package enum TokenKind: UInt8, Sendable, CaseIterable {
   case arrow
   case atSign
   case backslash
+  /// A backtick with no partner on its line (a complete `` `name` `` is an identifier).
+  case backtick
   case binaryOperator
   case colon
   case colonColon
@@ -63,6 +65,9 @@ package enum TokenKind: UInt8, Sendable, CaseIterable {
   case docBlockComment
   /// A backslash that continues a line inside a multi-line string (swift-syntax's `backslashes`).
   case backslashes
+  /// The `#`s between that backslash and the newline in a raw multi-line string
+  /// (swift-syntax's `pounds`).
+  case pounds
   /// Text the lexer skips: a byte-order mark, a conflict marker block, stray bytes.
   case unexpectedText
 
@@ -95,6 +100,7 @@ package enum TokenKind: UInt8, Sendable, CaseIterable {
     case .arrow: return "arrow"
     case .atSign: return "atSign"
     case .backslash: return "backslash"
+    case .backtick: return "backtick"
     case .binaryOperator: return "binaryOperator"
     case .colon: return "colon"
     case .colonColon: return "colonColon"
@@ -140,6 +146,7 @@ package enum TokenKind: UInt8, Sendable, CaseIterable {
     case .docLineComment: return "docLineComment"
     case .docBlockComment: return "docBlockComment"
     case .backslashes: return "backslashes"
+    case .pounds: return "pounds"
     case .unexpectedText: return "unexpectedText"
     }
   }

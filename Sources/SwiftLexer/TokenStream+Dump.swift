@@ -9,7 +9,7 @@ extension TokenStream {
     out.reserveCapacity(tokens.count * 24)
     for token in tokens where token.start < token.end {
       switch token.kind {
-      case .whitespace, .newline, .backslashes, .endOfFile:
+      case .whitespace, .newline, .backslashes, .pounds, .endOfFile:
         continue
       case .lineComment, .blockComment, .docLineComment, .docBlockComment, .unexpectedText:
         out += "T\t\(token.start)\t\(token.end)\t\(token.kind.name)\t"

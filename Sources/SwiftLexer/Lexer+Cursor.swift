@@ -1,0 +1,166 @@
+extension Lexer {
+  /// The lexer's working state: the input bytes, the position, the pieces emitted so far and the
+  /// state stack.
+  ///
+  /// Reads through an `UnsafeBufferPointer` (valid only inside `Lexer.tokenize`), with one byte
+  /// of look-behind taken straight from the buffer, as swift-syntax's `Lexer.Cursor` carries
+  /// its `previous` byte. Every piece is appended to `tokens` as soon as it is known.
+  struct Cursor {
+    /// The file's bytes.
+    let input: UnsafeBufferPointer<UInt8>
+    /// `input.count`, kept apart so bounds checks read a stored `Int`.
+    let count: Int
+    /// The byte class table, `CharacterClass.table`, pinned for the whole run.
+    let classes: UnsafeBufferPointer<UInt8>
+    /// The offset of the next byte to read.
+    var position: Int = 0
+    /// Every piece so far, contiguous from 0 to `position` (or to the start of the token being
+    /// lexed).
+    var tokens: [Token]
+    /// The state stack above the implicit bottom `normal` state (see `Lexer+State.swift`).
+    var states: [State] = []
+    /// Where the token being lexed starts; a regex literal lexed from inside an operator moves
+    /// it, because it emits the operator and the literal's first pieces itself.
+    var tokenStart: Int = 0
+    /// The kind of the last significant token, `nil` at the start of the file: the regex
+    /// heuristics and `x.0.1` look at it.
+    var previousKind: TokenKind?
+    /// For `poundDirective`: whether the previous directive was `#available`, `#unavailable` or
+    /// `#sourceLocation` (after which a `/` is not a regex), not `#if` and friends.
+    var previousDirectiveIsAvailability = false
+    /// The keyword class of the previous token, `.none` when it was not a keyword.
+    var previousKeyword: KeywordTag = .none
+    /// Index in `tokens` of the first piece of the trivia run being lexed: adjacent unexpected
+    /// text merges only within one run, as swift-syntax's trivia parser merges it.
+    var triviaRunStart = 0
+    /// Caches that keep pathological inputs linear; see `Lexer+Linear` notes where they are used.
+    var memo = Memo()
+
+    init(input: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) {
+      self.input = input
+      self.count = input.count
+      self.classes = classes
+      self.tokens = []
+      // Real code averages about four bytes per piece, trivia included.
+      self.tokens.reserveCapacity(input.count / 4 + 2)
+    }
+
+    // MARK: - Reading
+
+    /// The byte at `offset` past the position, or `nil` past the end.
+    @inline(__always)
+    func peek(_ offset: Int = 0) -> UInt8? {
+      let index = position + offset
+      return index < count ? input[index] : nil
+    }
+
+    /// True when the byte at `index` exists and is `byte`.
+    @inline(__always)
+    func hasByte(at index: Int, is byte: UInt8) -> Bool {
+      index >= 0 && index < count && input[index] == byte
+    }
+
+    /// True when the byte at `index` exists and has any of the class bits `mask`.
+    @inline(__always)
+    func hasByte(at index: Int, in mask: UInt8) -> Bool {
+      index < count && classes[Int(input[index])] & mask != 0
+    }
+
+    /// The class bits of `byte`.
+    @inline(__always)
+    func classOf(_ byte: UInt8) -> UInt8 {
+      classes[Int(byte)]
+    }
+
+    /// True when the input at `index` starts with `literal`.
+    func starts(at index: Int, with literal: StaticBytes) -> Bool {
+      guard index + literal.count <= count else { return false }
+      for offset in 0..<literal.count where input[index + offset] != literal[offset] { return false }
+      return true
+    }
+
+    /// Decodes the UTF-8 scalar at `index` as swift-syntax's `Unicode.Scalar.lexing` does: the
+    /// value, or `nil` for invalid UTF-8, and in both cases how many bytes the lexer steps
+    /// over (an invalid lead byte skips the continuation bytes that follow it).
+    func scalar(at index: Int) -> (value: UInt32?, length: Int) {
+      let lead = input[index]
+      if lead < 0x80 { return (UInt32(lead), 1) }
+      guard CharacterClass.isUTF8Start(lead) else {
+        var end = index + 1
+        while end < count && !CharacterClass.isUTF8Start(input[end]) { end += 1 }
+        return (nil, end - index)
+      }
+      let length = (~lead).leadingZeroBitCount
+      var value = UInt32(lead & (0xFF >> UInt8(length + 1)))
+      var end = index + 1
+      for _ in 1..<length {
+        guard end < count else { return (nil, end - index) }
+        let next = input[end]
+        if next < 0x80 || next >= 0xC0 { return (nil, end - index) }
+        value = value << 6 | UInt32(next & 0x3F)
+        end += 1
+      }
+      // Reject overlong encodings, surrogates and values past U+10FFFF.
+      let bits = 32 - value.leadingZeroBitCount
+      let minimal = bits <= 11 ? length == 2 : bits <= 16 ? length == 3 : length == 4
+      guard minimal, Unicode.Scalar(value) != nil else { return (nil, end - index) }
+      return (value, end - index)
+    }
+
+    /// If the scalar at the position satisfies `predicate`, steps over it and returns true.
+    @inline(__always)
+    mutating func advance(ifScalar predicate: (UInt32) -> Bool) -> Bool {
+      guard position < count else { return false }
+      let (value, length) = scalar(at: position)
+      guard let value, predicate(value) else { return false }
+      position += length
+      return true
+    }
+
+    /// Steps over identifier continuation characters, ASCII through the table.
+    @inline(__always)
+    mutating func advanceWhileIdentifierContinuation() {
+      while position < count {
+        let byte = input[position]
+        if byte < 0x80 {
+          if classes[Int(byte)] & CharacterClass.identifierContinue == 0 { return }
+          position += 1
+        } else if !advance(ifScalar: CharacterClass.isIdentifierContinuation) {
+          return
+        }
+      }
+    }
+
+    /// Steps to the next `\n` or `\r` (or the end).
+    @inline(__always)
+    mutating func advanceToEndOfLine() {
+      while position < count {
+        let byte = input[position]
+        if byte == 0x0A || byte == 0x0D { return }
+        position += 1
+      }
+    }
+
+    // MARK: - Emitting
+
+    /// Appends a piece from `start` to the position.
+    @inline(__always)
+    mutating func emit(_ kind: TokenKind, from start: Int) {
+      tokens.append(
+        Token(kind: kind, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: position)))
+    }
+
+    /// Appends a piece with explicit bounds.
+    @inline(__always)
+    mutating func emit(_ kind: TokenKind, from start: Int, to end: Int) {
+      tokens.append(Token(kind: kind, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end)))
+    }
+  }
+
+  /// A short byte literal (a conflict marker) without `String`.
+  struct StaticBytes {
+    let bytes: [UInt8]
+    var count: Int { bytes.count }
+    subscript(index: Int) -> UInt8 { bytes[index] }
+  }
+}

@@ -1,0 +1,131 @@
+extension Lexer {
+  /// The three kinds of string literal, by opening quote.
+  enum StringLiteralKind: UInt8, Equatable {
+    /// `"…"`.
+    case singleLine
+    /// `"""…"""`.
+    case multiLine
+    /// `'…'` (not valid Swift, but lexed as a literal for recovery).
+    case singleQuote
+  }
+
+  /// One entry of the lexer's explicit state stack (swift-syntax `Lexer.Cursor.State`).
+  ///
+  /// Nesting lives here, never on the call stack: a string pushes a state, an interpolation
+  /// inside it pushes another, a string inside that pushes a third, so 10,000 nested
+  /// interpolations cost 20,000 small array entries and no recursion. The bottom `normal` state
+  /// is implicit (an empty stack).
+  enum State: Equatable {
+    /// Normal lexing. Only ever implicit, as the bottom of the stack.
+    case normal
+    /// One token after `try?`/`try!`, where a `/` starts a regex literal even where it would
+    /// otherwise be a binary operator (`try? /^ x/.wholeMatch(in: s)`).
+    case preferRegexOverBinaryOperator
+    /// After the `#`s of a raw string, before its quote.
+    case afterRawStringDelimiter(delimiterLength: Int)
+    /// Inside the text of a string literal opened with `delimiterLength` `#`s.
+    case inStringLiteral(kind: StringLiteralKind, delimiterLength: Int)
+    /// At the closing quote of a string literal.
+    case afterStringLiteral(kind: StringLiteralKind, isRawString: Bool)
+    /// After the closing quote of a raw string, at its closing `#`s.
+    case afterClosingStringQuote
+    /// At the `\`, the `#`s or the `(` that open an interpolation.
+    case inStringInterpolationStart(kind: StringLiteralKind)
+    /// Inside an interpolation's code, with `parenCount` unclosed `(` besides the opening one.
+    case inStringInterpolation(kind: StringLiteralKind, parenCount: Int)
+  }
+
+  /// How a state change after a token is applied.
+  enum Transition {
+    case push(State)
+    case replace(State)
+    case pop
+  }
+
+  /// How trivia is read around a token.
+  enum TriviaMode {
+    /// All trivia.
+    case normal
+    /// All but newlines: trailing trivia, and trivia inside a single-line string's
+    /// interpolation, which a newline ends.
+    case noNewlines
+    /// The `\`, `#`s, blanks and newline that escape a line break in a multi-line string.
+    case escapedNewline
+  }
+
+  /// What lexing one token produced.
+  struct Result {
+    var kind: TokenKind
+    var transition: Transition?
+    /// Overrides the state's trailing trivia mode for this token.
+    var trailingTrivia: TriviaMode?
+    var keyword: KeywordTag
+
+    @inline(__always)
+    init(_ kind: TokenKind, _ transition: Transition? = nil, trailingTrivia: TriviaMode? = nil) {
+      self.kind = kind
+      self.transition = transition
+      self.trailingTrivia = trailingTrivia
+      self.keyword = .none
+    }
+  }
+
+  /// Results of earlier scans that a later scan would repeat, kept so that no input makes the
+  /// lexer quadratic. Each records a position from which a search is known to fail.
+  struct Memo {
+    /// A `#` run `[start, end)` already measured.
+    var poundRunStart = -1
+    var poundRunEnd = -1
+    /// From this offset on, no `>>>>>>> ` line ends a `<<<<<<< ` conflict marker.
+    var noNormalConflictEndFrom = Int.max
+    /// From this offset on, no `<<<<\n` line ends a `>>>> ` conflict marker.
+    var noPerforceConflictEndFrom = Int.max
+    /// An extended multi-line regex scan from `unterminatedRegexFrom` with this many `#`s found
+    /// no closing delimiter before the end of the file.
+    var unterminatedRegexFrom = Int.max
+    var unterminatedRegexPounds = Int.max
+    /// A curly-quoted string scan from inside `(curlyFailStart, curlyFailEnd]` finds no end.
+    var curlyFailStart = Int.max
+    var curlyFailEnd = -1
+    /// The first `\n` or `#>` at or after `placeholderScanStart`, and whether it was `#>`.
+    var placeholderScanStart = Int.max
+    var placeholderEventAt = -1
+    var placeholderEventIsEnd = false
+  }
+}
+
+extension Lexer.Cursor {
+  /// The innermost state.
+  @inline(__always)
+  var currentState: Lexer.State { states.last ?? .normal }
+
+  /// Applies `transition` to the stack. Popping the implicit bottom state does nothing.
+  @inline(__always)
+  mutating func perform(_ transition: Lexer.Transition) {
+    switch transition {
+    case .push(let state):
+      states.append(state)
+    case .replace(let state):
+      if states.isEmpty { states.append(state) } else { states[states.count - 1] = state }
+    case .pop:
+      if !states.isEmpty { states.removeLast() }
+    }
+  }
+
+  /// The leading trivia mode of `state`, `nil` when it reads no trivia.
+  func leadingTriviaMode(_ state: Lexer.State) -> Lexer.TriviaMode? {
+    switch state {
+    case .normal, .preferRegexOverBinaryOperator: return .normal
+    case .inStringInterpolation(let kind, _): return kind == .multiLine ? .normal : .noNewlines
+    default: return nil
+    }
+  }
+
+  /// The trailing trivia mode of `state`, `nil` when it reads no trivia.
+  func trailingTriviaMode(_ state: Lexer.State) -> Lexer.TriviaMode? {
+    switch state {
+    case .normal, .preferRegexOverBinaryOperator, .inStringInterpolation: return .noNewlines
+    default: return nil
+    }
+  }
+}
