@@ -58,7 +58,9 @@ struct CallPathAnalyzer {
     return false
   }
 
-  private static let exits = ["return", "throw", "break", "continue", "fatalError", "preconditionFailure", "fallthrough"]
+  private static let exits = [
+    "return", "throw", "break", "continue", "fatalError", "preconditionFailure", "fallthrough",
+  ]
 
   private mutating func analyze(open: Int, close: Int, depth: Int, isSwitch: Bool) -> Summary {
     var summary = Summary()

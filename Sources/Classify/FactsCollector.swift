@@ -47,7 +47,9 @@ package enum FactsCollector {
             .init(typePath: file.symbols.typePath(at: position), line: file.line(of: position)))
         }
         let next = view.kind(position + 1)
-        if view.isPeriod(position - 1) || next == .leftParen || (next == .leftBrace && view.braceRole[position + 1] == .closure) {
+        if view.isPeriod(position - 1) || next == .leftParen
+          || (next == .leftBrace && view.braceRole[position + 1] == .closure)
+        {
           if !isDeclarationName(view, position) { used.insert(view.text(position)) }
         }
       default:

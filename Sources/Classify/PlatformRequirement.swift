@@ -17,7 +17,8 @@ package struct PlatformRequirement: Sendable, Hashable {
     feature: "AsyncAlgorithms `debounce`/`chunked`",
     minimums: [("iOS", 16, 0), ("macOS", 13, 0), ("tvOS", 16, 0), ("watchOS", 9, 0)])
   package static let asyncShare = PlatformRequirement(
-    feature: "AsyncAlgorithms `share()`", minimums: [("iOS", 18, 0), ("macOS", 15, 0), ("tvOS", 18, 0), ("watchOS", 11, 0)])
+    feature: "AsyncAlgorithms `share()`",
+    minimums: [("iOS", 18, 0), ("macOS", 15, 0), ("tvOS", 18, 0), ("watchOS", 11, 0)])
   package static let asyncValues = PlatformRequirement(
     feature: "`Publisher.values`", minimums: [("iOS", 15, 0), ("macOS", 12, 0), ("tvOS", 15, 0), ("watchOS", 8, 0)])
 

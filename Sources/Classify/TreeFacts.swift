@@ -33,7 +33,8 @@ struct TreeFacts {
     var defects: [String: [(String, CompletionDefect)]] = [:]
     for file in files {
       declared.formUnion(file.facts.declaredTypes)
-      if file.facts.exportedImports.contains(where: context.providingModules.contains), let module = context.moduleOf(file.path)
+      if file.facts.exportedImports.contains(where: context.providingModules.contains),
+        let module = context.moduleOf(file.path)
       {
         exporting.insert(module)
       }

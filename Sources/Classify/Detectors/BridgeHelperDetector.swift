@@ -26,7 +26,8 @@ struct BridgeHelperDetector: Detector {
         reasons.append("bridges a publisher to async code (`\(helper.name)`): keep such helpers in one place")
       }
       output.hits.append(
-        DetectorHit(name: Self.name, start: entry.start, end: entry.end, anchor: anchor, reasons: reasons, key: helper.name))
+        DetectorHit(
+          name: Self.name, start: entry.start, end: entry.end, anchor: anchor, reasons: reasons, key: helper.name))
     }
   }
 }

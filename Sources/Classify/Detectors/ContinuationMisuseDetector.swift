@@ -124,7 +124,8 @@ struct ContinuationMisuseDetector: Detector {
       let callee = view.text(position)
       if Self.notCallees.contains(callee) || CombineVocabulary.continuationFunctions.contains(callee) { continue }
       let after = view.skipCall(from: position)
-      guard after - 1 < end, resumes(view, from: position + 1, to: after, resumeEnd: resumeEnd, closuresOnly: true) else {
+      guard after - 1 < end, resumes(view, from: position + 1, to: after, resumeEnd: resumeEnd, closuresOnly: true)
+      else {
         continue
       }
       var start = position
@@ -197,7 +198,8 @@ struct ContinuationMisuseDetector: Detector {
         let handler = parameter.name
         // Stored for later (`self.done = completion`): unknowable here.
         var stored = false
-        for position in scope.open..<scope.close where view.has(position, handler) && view.kind(position - 1) == .equal {
+        for position in scope.open..<scope.close where view.has(position, handler) && view.kind(position - 1) == .equal
+        {
           stored = true
         }
         if stored { continue }

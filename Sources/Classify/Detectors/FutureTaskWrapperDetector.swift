@@ -117,7 +117,8 @@ struct FutureTaskWrapperDetector: Detector {
     let body = Self.bodyStart(view, closure: closure, end: end)
     guard Self.topLevelAwait(view, from: body, to: end) else { return nil }
     return DetectorHit(
-      name: Self.name, start: position, end: end, anchor: "Future", requirement: .helperCall(name: name, labels: labels))
+      name: Self.name, start: position, end: end, anchor: "Future", requirement: .helperCall(name: name, labels: labels)
+    )
   }
 
   // MARK: - Token helpers
@@ -236,7 +237,9 @@ struct FutureTaskWrapperDetector: Detector {
     while position < to {
       if view.kind(position) == .identifier, view.has(position, "Task"), !view.isPeriod(position - 1) {
         var next = position + 1
-        if view.has(next, "<") || view.text(next).hasPrefix("<"), let close = genericEnd(view, next) { next = close + 1 }
+        if view.has(next, "<") || view.text(next).hasPrefix("<"), let close = genericEnd(view, next) {
+          next = close + 1
+        }
         if view.isPeriod(next), view.isWord(next + 1, "detached") { next += 2 }
         if view.kind(next) == .leftParen, let close = view.partner(next) { next = close + 1 }
         if view.kind(next) == .leftBrace { return position }

@@ -21,7 +21,8 @@ struct OperatorPipelineDetector: Detector {
         if CombineVocabulary.keepOperators.contains(name) {
           if !keeps.contains(name) { keeps.append(name) }
         } else if name == "collect", link.argumentsOpen >= 0, let close = view.partner(link.argumentsOpen),
-          (link.argumentsOpen...close).contains(where: { view.isWord($0, "byTime") || view.isWord($0, "byTimeOrCount") })
+          (link.argumentsOpen...close).contains(where: { view.isWord($0, "byTime") || view.isWord($0, "byTimeOrCount") }
+          )
         {
           if !keeps.contains("collect") { keeps.append("collect") }
         } else if index > 0, CombineVocabulary.transformOperators.contains(name), !transforms.contains(name) {
@@ -35,7 +36,8 @@ struct OperatorPipelineDetector: Detector {
       if !keeps.isEmpty {
         hit.disposition = .keep
         hit.reasons = ["keeps: " + keeps.joined(separator: ", ")]
-        hit.reasons.append("its worth is in these operators; swift-async-algorithms has some, keep Combine unless there is a reason")
+        hit.reasons.append(
+          "its worth is in these operators; swift-async-algorithms has some, keep Combine unless there is a reason")
       } else {
         hit.disposition = .migrate
         hit.phaseDecided = true

@@ -43,7 +43,8 @@ struct QueueGuardedStateDetector: Detector {
           var inside = 0
           var outside = 0
           for position in (type.open + 1)..<type.close
-          where view.kind(position) == .identifier && view.has(position, property.name) && position != property.position {
+          where view.kind(position) == .identifier && view.has(position, property.name) && position != property.position
+          {
             if view.isPeriod(position - 1) && !view.isWord(position - 2, "self") { continue }
             let member = file.symbols.scope(at: position).member
             if member == "init" || member == "deinit" { continue }

@@ -36,7 +36,8 @@ struct SilentFailureDetector: Detector {
         continue
       }
       let failIndex = operators.firstIndex { $0.name == failing?.name } ?? 0
-      if let replaced = operators.dropFirst(failIndex).first(where: { $0.name == "replaceError" || $0.name == "catch" }),
+      if let replaced = operators.dropFirst(failIndex).first(where: { $0.name == "replaceError" || $0.name == "catch" }
+      ),
         failing != nil
       {
         output.hits.append(

@@ -33,7 +33,8 @@ struct SubjectDetector: Detector {
         // `self.events` or `events`, never `other.events`.
         if view.isPeriod(position - 1) && !view.isWord(position - 2, "self") { continue }
         if view.isWord(position - 1, "let") || view.isWord(position - 1, "var") { continue }
-        if let chain = file.chains.first(where: { $0.contains(position) && $0.links.first?.position ?? -1 <= position }),
+        if let chain = file.chains.first(where: { $0.contains(position) && $0.links.first?.position ?? -1 <= position }
+        ),
           chain.links.contains(where: { $0.position == position })
         {
           if chain.links.contains(where: { $0.name == "share" || $0.name == "multicast" }) { multicast = true }
@@ -77,10 +78,13 @@ struct SubjectDetector: Detector {
         hit.reasons.append("keep it single-consumer: \(trap)")
       }
       if !exposures.isEmpty {
-        hit.reasons.append("exposed with `eraseToAnyPublisher()` at line \(file.line(of: exposures[0])): subscribers elsewhere are not counted")
+        hit.reasons.append(
+          "exposed with `eraseToAnyPublisher()` at line \(file.line(of: exposures[0])): subscribers elsewhere are not counted"
+        )
       }
       if declaration.kind == "CurrentValueSubject" && stateReads > 0 {
-        hit.reasons.append("read as state through `.value`: a stored property of an `@Observable` type can replace that part")
+        hit.reasons.append(
+          "read as state through `.value`: a stored property of an `@Observable` type can replace that part")
       }
       output.hits.append(hit)
     }

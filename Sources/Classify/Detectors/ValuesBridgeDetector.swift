@@ -46,7 +46,8 @@ struct ValuesBridgeDetector: Detector {
           "`\(source)` never finishes: the loop ends only when its task is cancelled; keep the `Task` and cancel it")
       }
       if chain.links.dropLast().contains(where: { passthrough.contains($0.name) }) {
-        reasons.append("a `PassthroughSubject` drops values sent while the loop body runs (`.values` asks for one at a time)")
+        reasons.append(
+          "a `PassthroughSubject` drops values sent while the loop body runs (`.values` asks for one at a time)")
       }
       var end = terminal
       if view.isPeriod(terminal + 1), view.kind(terminal + 2) == .identifier {
