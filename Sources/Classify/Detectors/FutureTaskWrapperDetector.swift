@@ -30,8 +30,9 @@ struct FutureTaskWrapperDetector: Detector {
     var position = 0
     while position < view.count {
       defer { position += 1 }
-      guard view.kind(position) == .identifier else { continue }
-      if view.has(position, "Future") {
+      let kind = view.kind(position)
+      guard kind == .identifier || kind == .keyword else { continue }
+      if kind == .identifier && view.has(position, "Future") {
         if view.isPeriod(position - 1) && !view.isWord(position - 2, "Publishers") { continue }
         if let hit = futureHit(file, at: position, closureFrom: position + 1, deferred: deferred) {
           output.hits.append(hit)
@@ -46,7 +47,7 @@ struct FutureTaskWrapperDetector: Detector {
           hit.reasons.removeAll { $0.hasPrefix("not inside") }
           output.hits.append(hit)
         }
-      } else if let hit = helperCall(file, at: position) {
+      } else if kind == .identifier, let hit = helperCall(file, at: position) {
         output.hits.append(hit)
       }
     }
