@@ -108,8 +108,8 @@ package struct PublisherChain: Sendable, Hashable {
       }
       let kind = view.kind(index)
       if kind == .identifier || kind == .keyword || kind == .dollarIdentifier {
-        if kind == .keyword && !view.isWord(index, "self") && !view.isWord(index, "Self") && !view.isWord(index, "init")
-        {
+        // Keywords are links only after a period (`NotificationCenter.default`) or as `self`.
+        if kind == .keyword && !view.isPeriod(index - 1) && !view.isWord(index, "self") && !view.isWord(index, "Self") {
           break
         }
         if end < index { end = index }
@@ -130,7 +130,6 @@ package struct PublisherChain: Sendable, Hashable {
       }
       break
     }
-    guard links.count >= 2 || terminal == "values" || links.count >= 1 else { return nil }
     links.reverse()
     guard links.count >= 2 else { return nil }
     var end = view.skipCall(from: period + 1) - 1
