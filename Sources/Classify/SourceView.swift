@@ -153,6 +153,8 @@ package struct SourceView: Sendable {
             pendingRole[pendingRole.count - 1] = .statement
             pendingIntro[pendingIntro.count - 1] = Int32(position)
           } else if declarationKeywords.contains(word) {
+            // `if let x {`, `guard var y = …`, `case let .a(x)`: a binding inside a statement head.
+            if (word == "let" || word == "var") && pendingRole[pendingRole.count - 1] == .statement { continue }
             // `get`/`set` and friends only open an accessor when a brace follows at once.
             if word == "get" || word == "set" || word == "willSet" || word == "didSet" || word.hasPrefix("_") {
               let next = position + 1 < count ? stream.significantToken(position + 1).kind : .endOfFile

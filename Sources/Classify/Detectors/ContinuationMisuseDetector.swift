@@ -28,7 +28,7 @@ struct ContinuationMisuseDetector: Detector {
     let view = file.view
     for position in 0..<view.count where view.kind(position) == .identifier {
       let length = view.endOffset(position) - view.startOffset(position)
-      guard length >= 22, length <= 30, !view.isPeriod(position - 1) else { continue }
+      guard length >= 22, length <= 31, !view.isPeriod(position - 1) else { continue }
       guard CombineVocabulary.continuationFunctions.contains(view.text(position)) else { continue }
       var next = position + 1
       var closure = -1
