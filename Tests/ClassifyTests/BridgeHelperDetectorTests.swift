@@ -1,0 +1,27 @@
+import Classify
+import ScanModel
+import Testing
+
+@Suite struct BridgeHelperDetectorTests {
+  let detectors = ["bridge-helper"]
+
+  @Test func helpersArePreparedWhileUsedAndCleanedUpWhenNot() {
+    let helpers = """
+      import Combine
+      extension Publisher {
+        var firstValue: Output {
+          get async throws { try await values.first { _ in true }! }
+        }
+        func asyncMap<T>(_ transform: @escaping (Output) async -> T) -> AnyPublisher<T, Failure> { fatalError() }
+        func plain() -> Self { self }
+      }
+      """
+    let use = "import Combine\nfunc f() async throws { let v = try await pub.firstValue }"
+    let findings = Support.findings(
+      [("Sources/Kit/Bridges.swift", helpers), ("Sources/App/Use.swift", use)], detectors: detectors)
+    #expect(findings.map(\.range.start.line) == [3, 6])
+    #expect(findings.map(\.phase) == [.prepare, .cleanup])
+    #expect(findings.map(\.disposition) == [.migrate, .migrate])
+    #expect(findings[1].reasons.last == "nothing in the tree uses `asyncMap` any more: remove it")
+  }
+}
