@@ -20,11 +20,12 @@ package enum Classifier {
     var findings: [Finding] = []
     for file in files {
       let module = context.moduleOf(file.path)
-      let sees = tree.seesCombine(file, module: module)
+      let imports = tree.importsCombine(file, module: module)
+      let sees = imports || tree.seesCombine(file, module: module)
       var kept: [Finding] = []
       var twins: [String: Int] = [:]
       for candidate in file.candidates {
-        guard tree.counts(candidate, seesCombine: sees) else { continue }
+        guard tree.counts(candidate, importsCombine: imports, seesCombine: sees) else { continue }
         guard var finding = resolve(candidate, file: file, module: module, tree: tree, context: context) else {
           continue
         }

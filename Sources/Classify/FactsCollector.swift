@@ -32,7 +32,7 @@ package enum FactsCollector {
           facts.published.append(
             .init(typePath: file.symbols.typePath(at: position), name: name, line: file.line(of: position)))
         }
-      case .dollarIdentifier:
+      case .identifier where view.isProjection(position):
         if let feed = feed(file, at: position) { facts.feeds.append(feed) }
       case .identifier:
         let length = view.endOffset(position) - view.startOffset(position)

@@ -88,7 +88,32 @@ package enum FileClassifier {
     let scope = file.symbols.scope(at: start)
     return CandidateFinding(
       ruleID: ruleID, category: category, severity: severity, message: message, help: help, range: range,
-      offset: startOffset, typePath: scope.typePath, symbol: scope.symbol, matchText: view.normalisedText(start, end))
+      offset: startOffset, typePath: scope.typePath, symbol: declaredSymbol(file, scope: scope, start: start, end: end),
+      matchText: view.normalisedText(start, end))
+  }
+
+  private static let memberKeywords = ["var", "let", "func", "init", "subscript"]
+
+  /// The symbol of a finding: the enclosing `Type.member`, or, for a match that is itself a
+  /// member declaration outside any member (`@Published var query`, `var firstValue`), the
+  /// member it declares (`Model.query`), so sibling declarations get distinct symbols.
+  private static func declaredSymbol(_ file: FileContext, scope: SymbolIndex.Scope, start: Int, end: Int) -> String? {
+    guard scope.member == nil else { return scope.symbol }
+    let view = file.view
+    var position = start
+    if view.isWord(start - 1, "var") || view.isWord(start - 1, "let") { position = start - 1 }
+    while position <= min(end, start + 12) {
+      if view.kind(position) == .keyword, !view.isPeriod(position - 1),
+        memberKeywords.contains(where: { view.isWord(position, $0) })
+      {
+        let isNamed = view.isWord(position, "init") || view.isWord(position, "subscript")
+        guard isNamed || view.isWord(position + 1) || view.kind(position + 1) == .binaryOperator else { break }
+        let name = isNamed ? view.text(position) : view.text(position + 1)
+        return scope.typePath.isEmpty ? name : scope.typePath + "." + name
+      }
+      position += 1
+    }
+    return scope.symbol
   }
 
   /// The first Combine name in the match: what the ambiguity filter judges.

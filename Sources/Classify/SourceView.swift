@@ -64,6 +64,17 @@ package struct SourceView: Sendable {
     return kind == .identifier || kind == .keyword
   }
 
+  /// True for a projected value name `$query` (an identifier to swift-syntax; `$0` is not one).
+  @inlinable
+  package func isProjection(_ position: Int) -> Bool {
+    let kind = kind(position)
+    guard kind == .identifier || kind == .dollarIdentifier else { return false }
+    let token = stream.significantToken(position)
+    guard token.length >= 2, stream.source[Int(token.start)] == UInt8(ascii: "$") else { return false }
+    let second = stream.source[Int(token.start) + 1]
+    return !(second >= UInt8(ascii: "0") && second <= UInt8(ascii: "9"))
+  }
+
   /// True for `.` (member access).
   @inlinable
   package func isPeriod(_ position: Int) -> Bool { kind(position) == .period }

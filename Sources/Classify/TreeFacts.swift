@@ -67,18 +67,24 @@ struct TreeFacts {
   /// re-exports one, or sits in such a module), or uses an unambiguous Combine name the tree does
   /// not declare itself.
   func seesCombine(_ file: FileClassification, module: String?) -> Bool {
+    importsCombine(file, module: module) || file.facts.unambiguousNames.contains { !declared.contains($0) }
+  }
+
+  /// True when the file imports a providing module, a tree module re-exporting one, or sits in
+  /// a module that re-exports one (`@_exported import Combine` in `Exports.swift`).
+  func importsCombine(_ file: FileClassification, module: String?) -> Bool {
     for name in file.facts.imports where providing.contains(name) || exportingModules.contains(name) { return true }
     if let module, exportingModules.contains(module) { return true }
-    return file.facts.unambiguousNames.contains { !declared.contains($0) }
+    return false
   }
 
   /// The ambiguity filter: does `candidate` count as Combine?
   /// Example: `Future { promise in … }` in a file importing only Foundation is someone else's
   /// `Future`; `@Published` counts everywhere unless the tree declares a `Published` of its own.
-  func counts(_ candidate: CandidateFinding, seesCombine: Bool) -> Bool {
+  func counts(_ candidate: CandidateFinding, importsCombine: Bool, seesCombine: Bool) -> Bool {
     if let anchor = candidate.anchor {
       if declared.contains(anchor) { return false }
-      if CombineVocabulary.ambiguousNames.contains(anchor) { return seesCombine }
+      if CombineVocabulary.ambiguousNames.contains(anchor) { return importsCombine }
       if CombineVocabulary.unambiguousNames.contains(anchor) { return true }
     }
     // Continuations and queues are concurrency findings, not Combine ones: they need no import.

@@ -125,7 +125,7 @@ import Testing
     let helpers = findings.filter { $0.ruleID == "bridge-helper" }
     #expect(helpers.count == 1)
     #expect(helpers.first?.phase == .prepare)
-    #expect(helpers.first?.symbol == "Future")
+    #expect(helpers.first?.symbol == "Future.init")
   }
 
   @Test func indirectCallWithoutHelperIsDropped() {

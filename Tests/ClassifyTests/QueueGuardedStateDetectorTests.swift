@@ -25,7 +25,7 @@ import Testing
     let findings = Support.findings(source, detectors: detectors)
     #expect(findings.count == 1)
     #expect(findings[0].range.start == SourceLocation(line: 2, column: 11))
-    #expect(findings[0].symbol == "ImageCache")
+    #expect(findings[0].symbol == "ImageCache.queue")
     #expect(
       findings[0].reasons[0]
         == "`queue` guards `images`, `hits`: read and written only inside `queue.sync`/`queue.async` closures")

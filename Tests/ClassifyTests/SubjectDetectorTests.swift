@@ -21,7 +21,7 @@ import Testing
     let finding = findings[0]
     #expect(finding.disposition == .migrate)
     #expect(finding.phase == .viewModels)
-    #expect(finding.symbol == "Uploads")
+    #expect(finding.symbol == "Uploads.progress")
     #expect(finding.range.start == SourceLocation(line: 3, column: 11))
     #expect(finding.reasons[0] == "one subscriber in this file (line 5): `AsyncStream.makeStream()` can replace it")
     #expect(finding.reasons[1] == "keep it single-consumer: an `AsyncStream` traps on a second consumer")
