@@ -3,10 +3,11 @@
 /// Must run after `SymbolIndex` and `PublisherChain.all`: facts carry the enclosing type and a
 /// feed's pipeline text.
 package enum FactsCollector {
-  /// Calls that combine their arguments: a `$x` passed to one feeds a pipeline.
+  /// Calls that consume their publisher arguments: a `$x` passed to one feeds a pipeline
+  /// (`combineLatest($a, $b)`, SwiftUI's `.onReceive(model.$results)`).
   private static let combiningCalls: Set<String> = [
     "combineLatest", "merge", "zip", "CombineLatest", "CombineLatest3", "CombineLatest4", "Merge", "Merge3",
-    "Merge4", "MergeMany", "Zip", "Zip3", "Zip4", "append", "prepend", "flatMap", "switchToLatest",
+    "Merge4", "MergeMany", "Zip", "Zip3", "Zip4", "append", "prepend", "flatMap", "switchToLatest", "onReceive",
   ]
   private static let feedingMembers: Set<String> = CombineVocabulary.keepOperators
     .union(CombineVocabulary.transformOperators)
@@ -122,10 +123,16 @@ package enum FactsCollector {
     } else if view.kind(position - 1) == .prefixAmpersand {
       // `.assign(to: &$x)`: the property is fed by a pipeline.
       feeds = true
-    } else if view.kind(position - 1) == .leftParen || view.kind(position - 1) == .comma
-      || view.kind(position - 1) == .colon
-    {
-      if let open = enclosingParen(view, position), combiningCalls.contains(view.text(open - 1)) { feeds = true }
+    } else {
+      // `combineLatest($a, model.$b)`: step back over `model.` to the argument's start.
+      var start = position
+      while view.isPeriod(start - 1), view.isWord(start - 2), start - position < 20 { start -= 2 }
+      let previous = view.kind(start - 1)
+      if previous == .leftParen || previous == .comma || previous == .colon, let open = enclosingParen(view, start),
+        combiningCalls.contains(view.text(open - 1))
+      {
+        feeds = true
+      }
     }
     guard feeds else { return nil }
     let viaOther = view.isPeriod(position - 1) && !view.isWord(position - 2, "self")

@@ -134,7 +134,7 @@ package enum FileClassifier {
     let view = file.view
     switch category {
     case .publishedProperty:
-      var position = start
+      var position = view.isWord(start - 1, "var") || view.isWord(start - 1, "let") ? start - 1 : start
       while position <= end + 40 && position < view.count {
         if view.isWord(position, "var") || view.isWord(position, "let"), view.kind(position + 1) == .identifier {
           let typePath = file.symbols.typePath(at: position)

@@ -135,6 +135,33 @@ import Testing
     #expect(results.symbol == "SearchModel.results")
   }
 
+  @Test func onReceiveInAViewBlocksAndBindingsDoNot() {
+    let model =
+      "import Combine\nfinal class M: ObservableObject {\n  @Published var items: [Int] = []\n  @Published var text = \"\"\n}"
+    let view = """
+      import SwiftUI
+      struct V: View {
+        @ObservedObject var model: M
+        var body: some View {
+          TextField("", text: $model.text)
+            .onReceive(model.$items) { print($0) }
+        }
+      }
+      """
+    let files = [
+      classify(
+        "M.swift", model,
+        hits: [
+          hit("published-property", .publishedProperty, in: model, from: "items", to: "="),
+          hit("published-property", .publishedProperty, in: model, from: "text", to: "="),
+        ]),
+      classify("V.swift", view),
+    ]
+    let findings = Classifier.finalize(files: files, context: ClassifyContext())
+    #expect(findings.map(\.symbol) == ["M.items", "M.text"])
+    #expect(findings.map(\.blockedBy) == [["V.swift:6"], []])
+  }
+
   @Test func categoryDefaults() {
     #expect(Classifier.defaults(for: .futureTaskWrapper) == (.migrate, .oneShot))
     #expect(Classifier.defaults(for: .continuationBridge) == (.keep, nil))

@@ -64,6 +64,7 @@ import Testing
     let findings = Support.findings(source, detectors: detectors)
     #expect(findings.map(\.phase) == [.viewModels, .viewModels])
     #expect(findings.map(\.disposition) == [.migrate, .migrate])
+    #expect(findings[0].reasons[0] == "plain per-value operators: map")
     #expect(findings[1].reasons[1].hasPrefix("source `NotificationCenter.default.publisher(…)` keeps delivering"))
   }
 

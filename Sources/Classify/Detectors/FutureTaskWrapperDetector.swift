@@ -235,7 +235,9 @@ struct FutureTaskWrapperDetector: Detector {
   /// `Task(priority: .high) {`, `Task<Void, Never> {`; never `Task.sleep` or `Task.isCancelled`.
   static func task(in view: SourceView, from: Int, to: Int) -> Int? {
     var position = from
-    while position < to {
+    // The `Task` starts the closure; a bound keeps nested `Future`s from costing n².
+    let limit = min(to, from + 4_000)
+    while position < limit {
       if view.kind(position) == .identifier, view.has(position, "Task"), !view.isPeriod(position - 1) {
         var next = position + 1
         if view.has(next, "<") || view.text(next).hasPrefix("<"), let close = genericEnd(view, next) {

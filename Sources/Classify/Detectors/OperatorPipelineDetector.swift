@@ -25,7 +25,9 @@ struct OperatorPipelineDetector: Detector {
           )
         {
           if !keeps.contains("collect") { keeps.append("collect") }
-        } else if index > 0, CombineVocabulary.transformOperators.contains(name), !transforms.contains(name) {
+        } else if index > 0, name != "autoconnect", CombineVocabulary.transformOperators.contains(name),
+          !transforms.contains(name)
+        {
           transforms.append(name)
         }
       }
@@ -45,8 +47,10 @@ struct OperatorPipelineDetector: Detector {
         hit.phase = oneShot ? .oneShot : .viewModels
         if transforms.isEmpty {
           hit.reasons = ["plain subscription of \(source)"]
-        } else {
+        } else if oneShot {
           hit.reasons = ["plain transform of one value: " + transforms.joined(separator: ", ")]
+        } else {
+          hit.reasons = ["plain per-value operators: " + transforms.joined(separator: ", ")]
         }
         hit.reasons.append(
           oneShot
@@ -80,7 +84,8 @@ struct OperatorPipelineDetector: Detector {
   static func describeSource(_ chain: PublisherChain) -> String {
     var parts: [String] = []
     for link in chain.links.dropLast() {
-      if CombineVocabulary.keepOperators.contains(link.name) || CombineVocabulary.transformOperators.contains(link.name)
+      if link.name != "autoconnect",
+        CombineVocabulary.keepOperators.contains(link.name) || CombineVocabulary.transformOperators.contains(link.name)
       {
         break
       }

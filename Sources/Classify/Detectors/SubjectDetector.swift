@@ -23,12 +23,23 @@ struct SubjectDetector: Detector {
 
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
-    for declaration in Self.declarations(in: file) {
+    let declarations = Self.declarations(in: file)
+    guard !declarations.isEmpty else { return }
+    // One pass collects every use of every declared name, so many subjects cost one scan.
+    let names = Set(declarations.map(\.name))
+    let lengths = Set(declarations.map(\.name.utf8.count))
+    var uses: [String: [Int]] = [:]
+    for position in 0..<view.count where view.kind(position) == .identifier {
+      guard lengths.contains(view.endOffset(position) - view.startOffset(position)) else { continue }
+      let word = view.text(position)
+      if names.contains(word) { uses[word, default: []].append(position) }
+    }
+    for declaration in declarations {
       var subscribers: [Int] = []
       var exposures: [Int] = []
       var multicast = false
       var stateReads = 0
-      for position in 0..<view.count where view.kind(position) == .identifier && view.has(position, declaration.name) {
+      for position in uses[declaration.name] ?? [] {
         if position >= declaration.start && position <= declaration.end { continue }
         // `self.events` or `events`, never `other.events`.
         if view.isPeriod(position - 1) && !view.isWord(position - 2, "self") { continue }
