@@ -24,6 +24,28 @@ import Testing
     #expect(findings.first?.symbol == "load")
   }
 
+  @Test func typedParameterAndShorthandNames() {
+    let source = """
+      func a() async -> Int {
+        await withCheckedContinuation { (c: CheckedContinuation<Int, Never>) in
+          c.resume(returning: 1)
+          c.resume(returning: 2)
+        }
+      }
+      func b() async -> Int {
+        await withCheckedContinuation { [weak self] cont in
+          self?.pending = cont
+          cont.resume(returning: 1)
+          cont.resume(returning: 2)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    // `b` hands its continuation on: beyond a token scanner, so it stays quiet.
+    #expect(findings.map(\.range.start.line) == [4])
+    #expect(findings.map(\.symbol) == ["a"])
+  }
+
   @Test func correctBranchesAreQuiet() {
     let source = """
       func load() async throws -> Data {

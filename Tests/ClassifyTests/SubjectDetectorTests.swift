@@ -46,6 +46,24 @@ import Testing
     #expect(findings[0].reasons[0] == "3 subscribers in this file (lines 5, 6, 7)")
   }
 
+  @Test func sendingFromAnotherSubscriptionIsNotSubscribing() {
+    let source = """
+      import Combine
+      final class Relay {
+        private let output = PassthroughSubject<Int, Never>()
+        func wire() {
+          input.map { $0 + 1 }.sink { [weak self] in self?.output.send($0) }.store(in: &bag)
+          output.sink { print($0) }.store(in: &bag)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate])
+    #expect(
+      findings.first?.reasons.first == "one subscriber in this file (line 6): `AsyncStream.makeStream()` can replace it"
+    )
+  }
+
   @Test func sharedSubjectKeeps() {
     let source = """
       import Combine

@@ -48,12 +48,14 @@ struct ContinuationMisuseDetector: Detector {
   private func analyzeContinuation(_ file: FileContext, closure: Int, end: Int, output: inout DetectorOutput) {
     let view = file.view
     let body = FutureTaskWrapperDetector.bodyStart(view, closure: closure, end: end)
-    let name: String
-    if body > closure + 1, view.isWord(body - 1, "in"), view.isWord(body - 2) || view.kind(body - 2) == .rightParen {
-      let nameAt = view.kind(body - 2) == .rightParen ? body - 3 : body - 2
-      name = view.text(nameAt)
-    } else {
-      name = "$0"
+    // `continuation in`, `(continuation) in`, `(c: CheckedContinuation<Int, Never>) in`.
+    var name = "$0"
+    if body > closure + 1, view.isWord(body - 1, "in") {
+      if view.kind(body - 2) == .rightParen, let open = view.partner(body - 2), view.isWord(open + 1) {
+        name = view.text(open + 1)
+      } else if view.isWord(body - 2) {
+        name = view.text(body - 2)
+      }
     }
     // Stored, handed on, or resumed from `defer`: unknowable here.
     for position in body..<end {

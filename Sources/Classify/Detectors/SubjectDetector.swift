@@ -44,10 +44,10 @@ struct SubjectDetector: Detector {
         // `self.events` or `events`, never `other.events`.
         if view.isPeriod(position - 1) && !view.isWord(position - 2, "self") { continue }
         if view.isWord(position - 1, "let") || view.isWord(position - 1, "var") { continue }
-        if let chain = file.chains.first(where: { $0.contains(position) && $0.links.first?.position ?? -1 <= position }
-        ),
-          chain.links.contains(where: { $0.position == position })
-        {
+        // The chain this use is a link of (not merely inside, as in `x.sink { self.events.send($0) }`).
+        if let chain = file.chains.first(where: {
+          $0.contains(position) && $0.links.contains { $0.position == position }
+        }) {
           if chain.links.contains(where: { $0.name == "share" || $0.name == "multicast" }) { multicast = true }
           subscribers.append(position)
           continue
