@@ -43,8 +43,13 @@ package enum FileClassifier {
       if enabled.isEmpty { continue }
       detector.detect(in: file, enabled: enabled, into: &output)
     }
+    // Nested blocks can report one position twice; a finding is one (name, range, requirement).
+    var seen: Set<DetectorHit> = []
     for hit in output.hits {
       guard hit.start >= 0, hit.end >= hit.start, hit.end < file.view.count else { continue }
+      var identity = hit
+      identity.reasons = []
+      guard seen.insert(identity).inserted else { continue }
       for rule in rulesByName[hit.name] ?? [] {
         var candidate = makeCandidate(
           file, start: hit.start, end: hit.end, ruleID: rule.ruleID, category: rule.category, severity: rule.severity,

@@ -31,8 +31,12 @@ struct OperatorPipelineDetector: Detector {
           transforms.append(name)
         }
       }
-      // A bare `subject.sink { }` with no operator is a subscription, not a pipeline.
-      guard !keeps.isEmpty || !transforms.isEmpty || names.contains(where: { $0.hasPrefix("$") }) else { continue }
+      // A bare `subject.sink { }` (no operator, no call) is a subscription, not a pipeline;
+      // `$x.sink { }` and `Timer.publish(…).autoconnect().sink { }` are pipelines.
+      let hasCall = chain.links.dropLast().contains { $0.argumentsOpen >= 0 || $0.closureOpen >= 0 }
+      guard !keeps.isEmpty || !transforms.isEmpty || hasCall || names.contains(where: { $0.hasPrefix("$") }) else {
+        continue
+      }
       var hit = DetectorHit(name: Self.name, start: chain.start, end: chain.end)
       let source = Self.describeSource(chain)
       if !keeps.isEmpty {

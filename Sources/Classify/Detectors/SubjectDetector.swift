@@ -34,20 +34,31 @@ struct SubjectDetector: Detector {
       let word = view.text(position)
       if names.contains(word) { uses[word, default: []].append(position) }
     }
+    // Chain links by position, so a use finds its chain in one lookup.
+    var chainOfLink: [Int: Int] = [:]
+    for (index, chain) in file.chains.enumerated() {
+      for link in chain.links { chainOfLink[link.position] = index }
+    }
     for declaration in declarations {
       var subscribers: [Int] = []
       var exposures: [Int] = []
       var multicast = false
       var stateReads = 0
-      for position in uses[declaration.name] ?? [] {
+      // Uses count inside the declaring type's body (the whole file at file level).
+      var range = 0..<view.count
+      if let type = file.symbols.scopes.last(where: {
+        $0.isType && $0.open < declaration.start && declaration.start < $0.close
+      }) {
+        range = type.open..<type.close
+      }
+      for position in uses[declaration.name] ?? [] where range.contains(position) {
         if position >= declaration.start && position <= declaration.end { continue }
         // `self.events` or `events`, never `other.events`.
         if view.isPeriod(position - 1) && !view.isWord(position - 2, "self") { continue }
         if view.isWord(position - 1, "let") || view.isWord(position - 1, "var") { continue }
         // The chain this use is a link of (not merely inside, as in `x.sink { self.events.send($0) }`).
-        if let chain = file.chains.first(where: {
-          $0.contains(position) && $0.links.contains { $0.position == position }
-        }) {
+        if let index = chainOfLink[position] {
+          let chain = file.chains[index]
           if chain.links.contains(where: { $0.name == "share" || $0.name == "multicast" }) { multicast = true }
           subscribers.append(position)
           continue
