@@ -11,9 +11,11 @@
 package enum BridgeHelperScanner {
   /// One helper and where its head is.
   package struct Entry: Sendable, Hashable {
+    /// The helper as the global pass sees it.
     package var helper: CombineFacts.Helper
     /// From the declaration keyword to the token before the body.
     package var start: Int
+    /// Last position of the head (the token before the body `{`).
     package var end: Int
   }
 

@@ -13,16 +13,23 @@ package struct CandidateFinding: Sendable, Hashable {
     case calleeDefect(name: String, defect: CompletionDefect.Kind)
   }
 
+  /// The rule that produced the candidate.
   package var ruleID: String
+  /// The rule's category.
   package var category: CategoryID
+  /// The rule's severity.
   package var severity: Severity
+  /// The rule's one-line message.
   package var message: String
+  /// The rule's remedy.
   package var help: String
   /// Decided by the rule or the detector; nil takes the category default.
   package var disposition: Disposition?
   /// Decided by the rule or the detector; meaningful only when `phaseDecided`.
   package var phase: Phase?
+  /// True when `phase` was decided (nil then means "no phase").
   package var phaseDecided: Bool
+  /// Where the match is: line, byte column and scalar column of its first and last token.
   package var range: SourceRange
   /// Byte offset of the first token, for twins ordering.
   package var offset: Int
@@ -35,12 +42,15 @@ package struct CandidateFinding: Sendable, Hashable {
   /// The Combine name the finding stands on (`Future`, `Published`, `PassthroughSubject`), for
   /// the ambiguity filter; nil when the construct is not a name (a pipeline, a continuation).
   package var anchor: String?
+  /// Why the disposition, in the order they were found.
   package var reasons: [String]
+  /// What must hold in the tree for the candidate to count, if anything.
   package var requirement: Requirement?
   /// A join key for the global pass: `Type.name` of a `@Published` property, the type name of an
   /// `ObservableObject`, the name of a bridge helper.
   package var key: String?
 
+  /// Creates a candidate; only the rule fields, the range and the text are required.
   package init(
     ruleID: String, category: CategoryID, severity: Severity, message: String, help: String,
     disposition: Disposition? = nil, phase: Phase? = nil, phaseDecided: Bool = false, range: SourceRange,

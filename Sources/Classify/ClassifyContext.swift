@@ -10,6 +10,7 @@ package struct ClassifyContext: Sendable {
   /// Modules that make Combine's names visible when imported.
   package var providingModules: Set<String>
 
+  /// Creates a context with a module closure.
   package init(
     declaredTypeNames: Set<String> = [], moduleOf: @escaping @Sendable (String) -> String? = { _ in nil },
     deploymentTargets: [String: [String: String]] = [:],

@@ -11,10 +11,12 @@ package struct CompletionDefect: Sendable, Hashable {
 
   /// The function's name (`load`).
   package var function: String
+  /// What goes wrong.
   package var kind: Kind
   /// 1-based line of the defect in the declaring file.
   package var line: Int
 
+  /// Creates a defect record.
   package init(function: String, kind: Kind, line: Int) {
     self.function = function
     self.kind = kind

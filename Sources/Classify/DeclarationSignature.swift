@@ -12,6 +12,7 @@ package struct DeclarationSignature: Sendable, Hashable {
     package var name: String
     /// Positions of the type (after `:`), inclusive.
     package var typeStart: Int
+    /// Last position of the type.
     package var typeEnd: Int
   }
 
@@ -21,7 +22,9 @@ package struct DeclarationSignature: Sendable, Hashable {
   package var bodyOpen: Int
   /// Position of the parameter list `(`, or -1 (properties).
   package var parametersOpen: Int
+  /// Position of the parameter list `)`, or -1.
   package var parametersClose: Int
+  /// The parameters, in order.
   package var parameters: [Parameter]
 
   private static let keywords = ["func", "init", "var", "let", "subscript"]

@@ -5,10 +5,15 @@ import ScanModel
 /// Neutral on purpose: Classify never sees the rule engine's own types, so either side can change
 /// its internals. Positions index `TokenStream.significant` and are inclusive at both ends.
 package struct PatternHit: Sendable, Hashable {
+  /// The rule id.
   package var ruleID: String
+  /// The rule's category.
   package var category: CategoryID
+  /// The rule's severity.
   package var severity: Severity
+  /// The rule's one-line message.
   package var message: String
+  /// The rule's remedy.
   package var help: String
   /// The rule's own disposition, when the rule sets one; otherwise the category default applies.
   package var dispositionOverride: Disposition?
@@ -19,6 +24,7 @@ package struct PatternHit: Sendable, Hashable {
   /// Last significant position of the match (inclusive).
   package var end: Int
 
+  /// Creates a hit.
   package init(
     ruleID: String, category: CategoryID, severity: Severity, message: String, help: String,
     dispositionOverride: Disposition? = nil, phaseOverride: Phase? = nil, start: Int, end: Int

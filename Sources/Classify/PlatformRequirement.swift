@@ -5,20 +5,27 @@ package struct PlatformRequirement: Sendable, Hashable {
   /// Platform → minimum version (major, minor).
   package var minimums: [(String, Int, Int)]
 
+  /// Requirements are identified by their feature.
   package static func == (lhs: PlatformRequirement, rhs: PlatformRequirement) -> Bool { lhs.feature == rhs.feature }
+  /// Hashes the feature.
   package func hash(into hasher: inout Hasher) { hasher.combine(feature) }
 
+  /// `@Observable`: iOS 17, macOS 14, tvOS 17, watchOS 10.
   package static let observable = PlatformRequirement(
     feature: "`@Observable`", minimums: [("iOS", 17, 0), ("macOS", 14, 0), ("tvOS", 17, 0), ("watchOS", 10, 0)])
+  /// `Observations`: the 26 releases.
   package static let observations = PlatformRequirement(
     feature: "`Observations` (the replacement for `$x` pipelines)",
     minimums: [("iOS", 26, 0), ("macOS", 26, 0), ("tvOS", 26, 0), ("watchOS", 26, 0)])
+  /// AsyncAlgorithms clock-based operators: iOS 16, macOS 13.
   package static let clockAlgorithms = PlatformRequirement(
     feature: "AsyncAlgorithms `debounce`/`chunked`",
     minimums: [("iOS", 16, 0), ("macOS", 13, 0), ("tvOS", 16, 0), ("watchOS", 9, 0)])
+  /// AsyncAlgorithms `share()`: iOS 18, macOS 15.
   package static let asyncShare = PlatformRequirement(
     feature: "AsyncAlgorithms `share()`",
     minimums: [("iOS", 18, 0), ("macOS", 15, 0), ("tvOS", 18, 0), ("watchOS", 11, 0)])
+  /// `Publisher.values`: iOS 15, macOS 12.
   package static let asyncValues = PlatformRequirement(
     feature: "`Publisher.values`", minimums: [("iOS", 15, 0), ("macOS", 12, 0), ("tvOS", 15, 0), ("watchOS", 8, 0)])
 

@@ -7,7 +7,9 @@
 package struct PublisherChain: Sendable, Hashable {
   /// One `.name`, `.name(…)`, `.name { }` or `.name(…) { } label: { }` link, or the base name.
   package struct Link: Sendable, Hashable {
+    /// The member name (`debounce`), or the base name (`$query`, `self`).
     package var name: String
+    /// Position of the name.
     package var position: Int
     /// Position of the `(` of the arguments, or -1.
     package var argumentsOpen: Int

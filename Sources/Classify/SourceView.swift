@@ -18,6 +18,7 @@ package struct SourceView: Sendable {
     case closure
   }
 
+  /// The lexed file.
   package let stream: TokenStream
   /// The number of significant tokens.
   package let count: Int
@@ -26,6 +27,7 @@ package struct SourceView: Sendable {
   /// For each statement `{`: the position of the keyword that introduced it (`if`, `else`, …).
   package let braceIntro: [Int32]
 
+  /// Wraps `stream` and classifies its braces (one pass).
   package init(_ stream: TokenStream) {
     self.stream = stream
     self.count = stream.significant.count
@@ -34,6 +36,7 @@ package struct SourceView: Sendable {
 
   // MARK: - Token questions
 
+  /// The kind at `position`, `endOfFile` out of range (so look-ahead never traps).
   @inlinable
   package func kind(_ position: Int) -> TokenKind {
     guard position >= 0, position < count else { return .endOfFile }

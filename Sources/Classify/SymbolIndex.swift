@@ -41,6 +41,7 @@ package struct SymbolIndex: Sendable {
   /// each by its simple name, in source order. Extensions are not declarations.
   package private(set) var declaredTypes: [String]
 
+  /// Indexes the declarations of one file.
   package init(_ view: SourceView) {
     var scopes = [Scope(typePath: "", member: nil, open: -1, close: view.count, isType: false)]
     var scopeOf = [Int32](repeating: 0, count: view.count)

@@ -21,16 +21,24 @@ package struct DetectorHit: Sendable, Hashable {
   package var name: String
   /// First and last significant positions (inclusive).
   package var start: Int
+  /// Last significant position (inclusive).
   package var end: Int
+  /// The Combine name the hit stands on, for the ambiguity filter.
   package var anchor: String?
+  /// Why: the operators kept, what may resume twice, how many subscribers.
   package var reasons: [String]
   /// Set when the detector decides, as the pipeline detector does with `keep`.
   package var disposition: Disposition?
+  /// The phase when `phaseDecided`.
   package var phase: Phase?
+  /// True when the detector decided the phase.
   package var phaseDecided: Bool
+  /// A fact of the tree the hit needs (a helper, a callee defect).
   package var requirement: CandidateFinding.Requirement?
+  /// A join key for the global pass (a helper or subject name).
   package var key: String?
 
+  /// Creates a hit; only the name and positions are required.
   package init(
     name: String, start: Int, end: Int, anchor: String? = nil, reasons: [String] = [],
     disposition: Disposition? = nil, phase: Phase? = nil, phaseDecided: Bool = false,
@@ -51,22 +59,31 @@ package struct DetectorHit: Sendable, Hashable {
 
 /// Hits plus the facts detectors contribute to `CombineFacts`.
 package struct DetectorOutput: Sendable {
+  /// Hits, in any order (the classifier sorts).
   package var hits: [DetectorHit] = []
+  /// Subjects with their subscriber counts.
   package var subjects: [CombineFacts.SubjectUse] = []
+  /// Completion defects of functions declared in the file.
   package var completionDefects: [CompletionDefect] = []
 
+  /// An empty output.
   package init() {}
 }
 
 /// Everything a detector may read about one file, computed once.
 package struct FileContext: Sendable {
+  /// The path findings report.
   package let path: String
+  /// The significant tokens and their brace roles.
   package let view: SourceView
+  /// Enclosing declarations.
   package let symbols: SymbolIndex
+  /// Line starts, for line numbers in reasons.
   package let lines: LineIndex
   /// Every publisher chain of the file that ends in a subscriber or `.values`.
   package let chains: [PublisherChain]
 
+  /// Prepares the shared views of one file (one pass each).
   package init(path: String, stream: TokenStream) {
     self.path = path
     let view = SourceView(stream)
