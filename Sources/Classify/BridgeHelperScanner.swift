@@ -33,7 +33,9 @@ package enum BridgeHelperScanner {
       let line = file.line(of: signature.keyword)
       let end = signature.bodyOpen - 1
       if isPublisherExtension && member == "init" && extended == "Future" {
-        guard signature.parametersContain("async", in: view), contains("Task", view, scope.open, scope.close) else {
+        guard signature.parametersContain("async", in: view),
+          FutureTaskWrapperDetector.wrapsTaskInFuture(view, from: scope.open, to: scope.close)
+        else {
           continue
         }
         entries.append(
@@ -49,7 +51,7 @@ package enum BridgeHelperScanner {
             helper: .init(kind: .member, name: member, labels: signature.labels, line: line), start: signature.keyword,
             end: end))
       } else if view.isWord(signature.keyword, "func"), signature.parametersContain("async", in: view),
-        contains("Future", view, scope.open, scope.close), contains("Task", view, scope.open, scope.close)
+        FutureTaskWrapperDetector.wrapsTaskInFuture(view, from: scope.open, to: scope.close)
       {
         entries.append(
           Entry(
@@ -58,12 +60,6 @@ package enum BridgeHelperScanner {
       }
     }
     return entries
-  }
-
-  private static func contains(_ word: String, _ view: SourceView, _ open: Int, _ close: Int) -> Bool {
-    guard open < close else { return false }
-    for position in open...close where view.kind(position) == .identifier && view.has(position, word) { return true }
-    return false
   }
 
   private static func lastComponent(_ path: String) -> String {

@@ -98,6 +98,7 @@ package enum FileClassifier {
   }
 
   private static let memberKeywords = ["var", "let", "func", "init", "subscript"]
+  private static let typeKeywords = ["class", "struct", "enum", "actor", "extension", "protocol"]
 
   /// The symbol of a finding: the enclosing `Type.member`, or, for a match that is itself a
   /// member declaration outside any member (`@Published var query`, `var firstValue`), the
@@ -108,6 +109,18 @@ package enum FileClassifier {
     var position = start
     if view.isWord(start - 1, "var") || view.isWord(start - 1, "let") { position = start - 1 }
     while position <= min(end, start + 12) {
+      // `final class SearchModel: ObservableObject`: the finding is the type itself.
+      if typeKeywords.contains(where: { view.isWord(position, $0) }), view.kind(position + 1) == .identifier,
+        !view.isPeriod(position - 1)
+      {
+        var name = view.text(position + 1)
+        var next = position + 2
+        while view.isPeriod(next), view.kind(next + 1) == .identifier {
+          name += "." + view.text(next + 1)
+          next += 2
+        }
+        return scope.typePath.isEmpty || view.isWord(position, "extension") ? name : scope.typePath + "." + name
+      }
       if view.kind(position) == .keyword, !view.isPeriod(position - 1),
         memberKeywords.contains(where: { view.isWord(position, $0) })
       {

@@ -24,4 +24,22 @@ import Testing
     #expect(findings.map(\.disposition) == [.migrate, .migrate])
     #expect(findings[1].reasons.last == "nothing in the tree uses `asyncMap` any more: remove it")
   }
+
+  @Test func functionWithATaskBesideAFutureIsNoHelper() {
+    let source = """
+      import Combine
+      func run(_ work: @escaping () async -> Void) -> Future<Int, Never> {
+        Task { await work() }
+        return Future { promise in promise(.success(1)) }
+      }
+      func wrap<T>(_ work: @escaping () async throws -> T) -> Future<T, Error> {
+        Future { promise in Task { promise(.success(try await work())) } }
+      }
+      """
+    let findings = Support.findings(source, detectors: ["bridge-helper"])
+    #expect(findings.map(\.symbol) == ["wrap"])
+    #expect(findings.map(\.phase) == [.cleanup])
+    #expect(findings.first?.range.start == SourceLocation(line: 6, column: 1))
+    #expect(findings.first?.range.end == SourceLocation(line: 6, column: 73))
+  }
 }

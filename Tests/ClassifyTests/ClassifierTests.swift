@@ -114,7 +114,7 @@ import Testing
     let findings = Classifier.finalize(files: files, context: context)
     #expect(findings.map(\.ruleID) == ["observable-object", "published-property", "published-property"])
     let observable = findings[0]
-    #expect(observable.symbol == nil)
+    #expect(observable.symbol == "SearchModel")
     #expect(
       observable.reasons[0]
         == "`SearchModel` calls `objectWillChange.send()` by hand at Sources/App/SearchModel.swift:9: "

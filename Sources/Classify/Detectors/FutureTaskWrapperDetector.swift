@@ -55,25 +55,49 @@ struct FutureTaskWrapperDetector: Detector {
 
   /// The hit for a `Future` at `start` whose generic arguments, `.init` and arguments begin at
   /// `next`, or nil when no closure follows or it neither starts a `Task` nor calls a helper.
-  private func futureHit(_ file: FileContext, at start: Int, closureFrom next: Int, deferred: [(Int, Int)])
-    -> DetectorHit?
-  {
-    let view = file.view
+  /// The closure of a `Future` call whose generics, `.init` or arguments start at `next`,
+  /// with its call's argument labels, or nil when no closure follows.
+  static func futureClosure(_ view: SourceView, after next: Int) -> (open: Int, close: Int, labels: [String])? {
     var position = next
     if view.has(position, "<") || view.text(position).hasPrefix("<") {
-      guard let close = Self.genericEnd(view, position) else { return nil }
+      guard let close = genericEnd(view, position) else { return nil }
       position = close + 1
     }
     if view.isPeriod(position), view.isWord(position + 1, "init") { position += 2 }
     var closure = -1
     var labels: [String] = []
     if view.kind(position) == .leftParen, let close = view.partner(position) {
-      labels = Self.argumentLabels(view, open: position, close: close)
-      if let inner = Self.closureArgument(view, open: position, close: close) { closure = inner }
+      labels = argumentLabels(view, open: position, close: close)
+      if let inner = closureArgument(view, open: position, close: close) { closure = inner }
       position = close + 1
     }
     if view.kind(position) == .leftBrace, view.braceRole[position] == .closure { closure = position }
     guard closure >= 0, let closureEnd = view.partner(closure) else { return nil }
+    return (closure, closureEnd, labels)
+  }
+
+  /// True when `from..<to` holds a `Future` whose closure starts a `Task` (a helper's body).
+  static func wrapsTaskInFuture(_ view: SourceView, from: Int, to: Int) -> Bool {
+    var position = from
+    while position < to {
+      let isFuture = view.kind(position) == .identifier && view.has(position, "Future")
+      let isSelfInit = view.isWord(position, "init") && view.isPeriod(position - 1) && view.isWord(position - 2, "self")
+      if isFuture || isSelfInit, let closure = futureClosure(view, after: position + 1), closure.close <= to,
+        task(in: view, from: bodyStart(view, closure: closure.open, end: closure.close), to: closure.close) != nil
+      {
+        return true
+      }
+      position += 1
+    }
+    return false
+  }
+
+  private func futureHit(_ file: FileContext, at start: Int, closureFrom next: Int, deferred: [(Int, Int)])
+    -> DetectorHit?
+  {
+    let view = file.view
+    guard let found = Self.futureClosure(view, after: next) else { return nil }
+    let (closure, closureEnd, labels) = found
     let body = Self.bodyStart(view, closure: closure, end: closureEnd)
     if let task = Self.task(in: view, from: body, to: closureEnd) {
       var reasons = [
