@@ -21,6 +21,10 @@ enum CharacterClass {
   /// Printable ASCII that never ends or interrupts a string segment (everything from space to
   /// `~` except `\`, `"` and `'`), so a segment can skip it without a closer look.
   static let plainStringText: UInt8 = 1 << 6
+  /// Printable ASCII that starts a token and can never begin trivia (everything from `!` to
+  /// `~` except `/`, `<` and `>`, which may open a comment or a conflict marker): where the
+  /// next byte is one of these, there is no trivia to lex.
+  static let tokenStart: UInt8 = 1 << 7
 
   /// The class bits of every byte value; bytes from 0x80 up have none.
   static let table: [UInt8] = {
@@ -46,6 +50,9 @@ enum CharacterClass {
     }
     for byte in UInt8(0x20)..<UInt8(0x7F) where byte != 0x5C && byte != 0x22 && byte != 0x27 {
       table[Int(byte)] |= plainStringText
+    }
+    for byte in UInt8(0x21)..<UInt8(0x7F) where byte != 0x2F && byte != 0x3C && byte != 0x3E {
+      table[Int(byte)] |= tokenStart
     }
     return table
   }()

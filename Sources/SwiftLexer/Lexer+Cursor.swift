@@ -22,9 +22,11 @@ extension Lexer {
     /// Where the token being lexed starts; a regex literal lexed from inside an operator moves
     /// it, because it emits the operator and the literal's first pieces itself.
     var tokenStart: Int = 0
-    /// The kind of the last significant token, `nil` at the start of the file: the regex
-    /// heuristics and `x.0.1` look at it.
-    var previousKind: TokenKind?
+    /// The kind of the last significant token (meaningless until `hasPreviousToken`): the
+    /// regex heuristics and `x.0.1` look at it.
+    var previousKind: TokenKind = .endOfFile
+    /// False until the first token: a regex literal may start the file.
+    var hasPreviousToken = false
     /// For `poundDirective`: whether the previous directive was `#available`, `#unavailable` or
     /// `#sourceLocation` (after which a `/` is not a regex), not `#if` and friends.
     var previousDirectiveIsAvailability = false

@@ -17,7 +17,7 @@ extension Lexer.Cursor {
   /// a regex literal rather than a division: after `(`, `=`, `,`, a binary operator, `return`…
   /// but not after an operand such as `x`, `)`, `1`, `self`.
   func isInRegexLiteralPosition() -> Bool {
-    guard let previousKind else { return true }
+    guard hasPreviousToken else { return true }
     switch previousKind {
     case .leftBrace, .leftParen, .leftSquare, .prefixOperator, .prefixAmpersand, .binaryOperator, .equal, .semicolon,
       .comma, .colon, .infixQuestionMark, .unknown:
@@ -120,8 +120,7 @@ extension Lexer.Cursor {
   /// `/` on the line.
   mutating func scanRegexLiteral(from start: Int, mustBeRegex: Bool) -> Lexer.RegexLexemes? {
     var lexemes = Lexer.RegexLexemes(start: start)
-    var cursor = start
-    while cursor < count && input[cursor] == UInt8(ascii: "#") { cursor += 1 }
+    var cursor = poundRunEnd(from: start)
     lexemes.openPounds = cursor - start
     let hasPounds = lexemes.openPounds > 0
     guard cursor < count && input[cursor] == UInt8(ascii: "/") else { return nil }

@@ -40,6 +40,32 @@ extension Lexer.Cursor {
   mutating func run() {
     var stalledIterations = 0
     while true {
+      // Fast path for code outside any literal, which is most of a file: no state to consult.
+      if states.isEmpty {
+        let startPosition = position
+        lexTrivia(.normal)
+        tokenStart = position
+        let result = lexNormal(preferRegexOverBinaryOperator: false)
+        if result.kind == .endOfFile {
+          finish()
+          return
+        }
+        emit(result.kind, from: tokenStart)
+        if let transition = result.transition {
+          perform(transition)
+          if let mode = result.trailingTrivia ?? trailingTriviaMode(currentState) { lexTrivia(mode) }
+          popSingleLineStringAtNewline()
+        } else {
+          lexTrivia(result.trailingTrivia ?? .noNewlines)
+        }
+        previousKind = result.kind
+        previousKeyword = result.keyword
+        hasPreviousToken = true
+        // Every normal token but the end of the file is at least one byte long.
+        assert(position > startPosition, "lexer loop must advance")
+        continue
+      }
+
       let startPosition = position
       let startDepth = states.count
       let startState = currentState
@@ -73,18 +99,15 @@ extension Lexer.Cursor {
         finish()
         return
       }
-      emit(result.kind, from: tokenStart)
+      // A state that gives up on impossible input reports a zero-width unknown: drop it.
+      if result.kind != .unknown || position > tokenStart { emit(result.kind, from: tokenStart) }
       if let transition = result.transition { perform(transition) }
 
       if let mode = result.trailingTrivia ?? trailingTriviaMode(currentState) { lexTrivia(mode) }
-      // A newline ends a single-line string that is still open.
-      if case .inStringLiteral(let kind, _) = currentState, kind != .multiLine, position < count,
-        input[position] == 0x0A || input[position] == 0x0D
-      {
-        perform(.pop)
-      }
+      popSingleLineStringAtNewline()
 
       previousKind = result.kind
+      hasPreviousToken = true
       previousKeyword = result.keyword
 
       // swift-syntax's `hasProgressed(comparedTo:)`: a zero-width token must change the state.
@@ -102,6 +125,17 @@ extension Lexer.Cursor {
           states.removeAll()
         }
       }
+    }
+  }
+
+  /// A newline ends a single-line string that is still open (swift-syntax's
+  /// `shouldPopStateWhenReachingNewlineInTrailingTrivia`).
+  @inline(__always)
+  private mutating func popSingleLineStringAtNewline() {
+    if case .inStringLiteral(let kind, _) = currentState, kind != .multiLine, position < count,
+      input[position] == 0x0A || input[position] == 0x0D
+    {
+      perform(.pop)
     }
   }
 
