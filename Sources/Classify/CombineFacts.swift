@@ -37,6 +37,14 @@ package struct CombineFacts: Sendable, Hashable {
     package var line: Int
   }
 
+  /// A function taking a closure parameter, analysed for completion defects.
+  package struct CompletionFunction: Sendable, Hashable {
+    /// The function's name.
+    package var name: String
+    /// 1-based line of its `func`.
+    package var line: Int
+  }
+
   /// A bridge helper declaration.
   package struct Helper: Sendable, Hashable {
     /// The shape of a helper.
@@ -87,6 +95,9 @@ package struct CombineFacts: Sendable, Hashable {
   package var helpers: [Helper] = []
   /// Subjects and their subscriber counts (when the subject detector runs).
   package var subjects: [SubjectUse] = []
+  /// Every function with a closure parameter the continuation detector analysed: a callee
+  /// counts as defective only when all its declarations of that name are.
+  package var completionFunctions: [CompletionFunction] = []
   /// Functions mishandling their completion closure (when the continuation detector runs).
   package var completionDefects: [CompletionDefect] = []
   /// Names used as members or calls (`x.firstValue`, `asyncMap {`), sorted, unique: what tells

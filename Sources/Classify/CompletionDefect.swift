@@ -15,11 +15,14 @@ package struct CompletionDefect: Sendable, Hashable {
   package var kind: Kind
   /// 1-based line of the defect in the declaring file.
   package var line: Int
+  /// 1-based line of the function's `func`, telling overloads apart.
+  package var declarationLine: Int
 
   /// Creates a defect record.
-  package init(function: String, kind: Kind, line: Int) {
+  package init(function: String, kind: Kind, line: Int, declarationLine: Int) {
     self.function = function
     self.kind = kind
     self.line = line
+    self.declarationLine = declarationLine
   }
 }

@@ -72,6 +72,7 @@ package enum FileClassifier {
     facts.helpers = BridgeHelperScanner.scan(file).map(\.helper)
     facts.subjects = output.subjects
     facts.completionDefects = output.completionDefects
+    facts.completionFunctions = output.completionFunctions
     candidates.sort { ($0.offset, $0.ruleID, $0.matchText) < ($1.offset, $1.ruleID, $1.matchText) }
     return FileClassification(path: path, candidates: candidates, facts: facts)
   }

@@ -20,6 +20,8 @@ struct TreeFacts {
   private let feedsByName: [String: [LocatedFeed]]
   private let sendsByType: [String: [LocatedSend]]
   private let defects: [String: [(path: String, defect: CompletionDefect)]]
+  /// Declarations (`path:line`) of every analysed completion-taking function, by name.
+  private let completionFunctions: [String: Set<String>]
   /// Resolved `future-initialiser` helper calls, counted per helper name for `bridge-helper`.
   private let initialiserCalls: Int
 
@@ -31,6 +33,7 @@ struct TreeFacts {
     var feeds: [String: [LocatedFeed]] = [:]
     var sends: [String: [LocatedSend]] = [:]
     var defects: [String: [(String, CompletionDefect)]] = [:]
+    var functions: [String: Set<String>] = [:]
     for file in files {
       declared.formUnion(file.facts.declaredTypes)
       if file.facts.exportedImports.contains(where: context.providingModules.contains),
@@ -45,6 +48,9 @@ struct TreeFacts {
         sends[send.typePath, default: []].append(LocatedSend(path: file.path, line: send.line))
       }
       for defect in file.facts.completionDefects { defects[defect.function, default: []].append((file.path, defect)) }
+      for function in file.facts.completionFunctions {
+        functions[function.name, default: []].insert("\(file.path):\(function.line)")
+      }
     }
     self.declared = declared
     self.providing = context.providingModules
@@ -54,6 +60,7 @@ struct TreeFacts {
     self.feedsByName = feeds
     self.sendsByType = sends
     self.defects = defects
+    self.completionFunctions = functions
     var calls = 0
     for file in files {
       for candidate in file.candidates {
@@ -113,7 +120,12 @@ struct TreeFacts {
       ]
     case .calleeDefect(let name, let kind):
       guard let entries = defects[name], !entries.isEmpty else { return nil }
-      guard let match = entries.first(where: { $0.defect.kind == kind }) else { return nil }
+      let defective = entries.filter { $0.defect.kind == kind }
+      guard let match = defective.first else { return nil }
+      // Overloads: flag only when every declaration of that name has the defect.
+      let declarations = completionFunctions[name] ?? []
+      let flagged = Set(defective.map { "\($0.path):\($0.defect.declarationLine)" })
+      guard declarations.isSubset(of: flagged) else { return nil }
       let what =
         kind == .calledTwice
         ? "calls its completion more than once on some path (\(match.path):\(match.defect.line)): the continuation is resumed twice"

@@ -179,4 +179,25 @@ import Testing
       ])
     #expect(findings.last?.symbol == "Client.save")
   }
+
+  @Test func overloadWithoutTheDefectKeepsTheCallQuiet() {
+    let client = """
+      final class A {
+        func load(completion: @escaping (Int) -> Void) {
+          guard ready else { return }
+          fetch { completion($0) }
+        }
+      }
+      final class B {
+        func load(completion: @escaping (Int) -> Void) { fetch { completion($0) } }
+      }
+      """
+    let use = """
+      func value() async -> Int {
+        await withCheckedContinuation { continuation in b.load { continuation.resume(returning: $0) } }
+      }
+      """
+    let findings = Support.findings([("A.swift", client), ("Use.swift", use)], detectors: detectors)
+    #expect(findings.isEmpty)
+  }
 }

@@ -195,6 +195,8 @@ struct ContinuationMisuseDetector: Detector {
         view.isWord(signature.keyword, "func"), view.kind(signature.keyword + 1) == .identifier
       else { continue }
       let function = view.text(signature.keyword + 1)
+      let declarationLine = file.line(of: signature.keyword)
+      var analysed = false
       for parameter in signature.parameters
       where (parameter.typeStart...parameter.typeEnd).contains(where: { view.kind($0) == .arrow }) {
         let handler = parameter.name
@@ -225,13 +227,17 @@ struct ContinuationMisuseDetector: Detector {
         }
         var analyzer = CallPathAnalyzer(view: view, callEnd: callEnd)
         analyzer.analyzeDomains(open: scope.open, close: scope.close)
+        analysed = true
         if let first = analyzer.twice.first {
-          output.completionDefects.append(.init(function: function, kind: .calledTwice, line: file.line(of: first)))
+          output.completionDefects.append(
+            .init(function: function, kind: .calledTwice, line: file.line(of: first), declarationLine: declarationLine))
         }
         if let first = analyzer.never.first {
-          output.completionDefects.append(.init(function: function, kind: .notCalled, line: file.line(of: first)))
+          output.completionDefects.append(
+            .init(function: function, kind: .notCalled, line: file.line(of: first), declarationLine: declarationLine))
         }
       }
+      if analysed { output.completionFunctions.append(.init(name: function, line: declarationLine)) }
     }
   }
 }

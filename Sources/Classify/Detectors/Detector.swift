@@ -65,6 +65,8 @@ package struct DetectorOutput: Sendable {
   package var subjects: [CombineFacts.SubjectUse] = []
   /// Completion defects of functions declared in the file.
   package var completionDefects: [CompletionDefect] = []
+  /// Every function analysed for completion defects.
+  package var completionFunctions: [CombineFacts.CompletionFunction] = []
 
   /// An empty output.
   package init() {}
