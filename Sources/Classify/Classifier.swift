@@ -61,7 +61,7 @@ package enum Classifier {
     var blockedBy: [String] = []
     if let requirement = candidate.requirement {
       guard let extra = tree.resolve(requirement) else { return nil }
-      reasons.append(contentsOf: extra)
+      reasons = extra + reasons
     }
     var (disposition, phase) = defaults(for: candidate.category)
     if let decided = candidate.disposition {

@@ -105,6 +105,7 @@ struct TreeFacts {
   func resolve(_ requirement: CandidateFinding.Requirement) -> [String]? {
     switch requirement {
     case .helperCall(let name, let labels):
+      if declared.contains("Future") { return nil }
       let matching = helpers.filter { entry in
         if name == "Future" {
           guard entry.helper.kind == .futureInitialiser else { return false }

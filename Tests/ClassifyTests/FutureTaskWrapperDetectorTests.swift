@@ -122,6 +122,7 @@ import Testing
       ])
     #expect(wrappers.map(\.range.start.line) == [3, 4, 4])
     #expect(wrappers[0].reasons.first?.hasPrefix("calls `Future.init` (Sources/App/Future+Async.swift:3)") == true)
+    #expect(wrappers[0].reasons.last?.hasPrefix("not inside `Deferred`") == true)
     let helpers = findings.filter { $0.ruleID == "bridge-helper" }
     #expect(helpers.count == 1)
     #expect(helpers.first?.phase == .prepare)

@@ -112,8 +112,12 @@ struct FutureTaskWrapperDetector: Detector {
     let usesLabels = !labels.isEmpty && labels != ["_"]
     let awaitsDirectly = Self.topLevelAwait(view, from: body, to: closureEnd) && !Self.hasParameters(view, closure)
     guard usesLabels || awaitsDirectly else { return nil }
+    var reasons: [String] = []
+    if !deferred.contains(where: { start > $0.0 && start < $0.1 }) {
+      reasons.append("not inside `Deferred`: the `Future` runs at creation, and `retry` after it does nothing")
+    }
     return DetectorHit(
-      name: Self.name, start: start, end: closureEnd, anchor: "Future",
+      name: Self.name, start: start, end: closureEnd, anchor: "Future", reasons: reasons,
       requirement: .helperCall(name: "Future", labels: usesLabels ? labels : []))
   }
 
@@ -141,8 +145,10 @@ struct FutureTaskWrapperDetector: Detector {
     guard closure >= 0, let end = view.partner(closure) else { return nil }
     let body = Self.bodyStart(view, closure: closure, end: end)
     guard Self.topLevelAwait(view, from: body, to: end) else { return nil }
+    // No anchor: the calling file need not spell `Future`; the global pass still drops the call
+    // when the tree declares its own `Future`.
     return DetectorHit(
-      name: Self.name, start: position, end: end, anchor: "Future", requirement: .helperCall(name: name, labels: labels)
+      name: Self.name, start: position, end: end, requirement: .helperCall(name: name, labels: labels)
     )
   }
 
