@@ -34,7 +34,9 @@ struct CallPathAnalyzer {
 
   /// Analyses the closure or body `open…close` and every closure inside it.
   mutating func analyzeDomains(open: Int, close: Int) {
-    guard close - open < 40_000 else { return }
+    // Path questions rescan their domain, so a bound keeps pathological nesting linear-ish;
+    // a closure or body of 8,000 tokens is far past anything a reviewer reads as one unit.
+    guard close - open < 8_000 else { return }
     var domains = [(open, close)]
     for position in (open + 1)..<close where view.kind(position) == .leftBrace && view.braceRole[position] == .closure {
       if let end = view.partner(position) { domains.append((position, end)) }

@@ -191,4 +191,26 @@ import Testing
     #expect(forward == backward)
     #expect(forward.map(\.file) == ["a.swift", "b.swift"])
   }
+
+  @Test func deploymentTargetNotesForPipelinesAndValues() {
+    let source = """
+      import Combine
+      final class M {
+        func bind() async {
+          $query.debounce(for: 0.3, scheduler: RunLoop.main).sink { print($0) }.store(in: &bag)
+          for await value in $query.values { print(value) }
+        }
+      }
+      """
+    let files = [classify("M.swift", source, detectors: ["operator-pipeline", "values-bridge"])]
+    let old = Classifier.finalize(
+      files: files, context: ClassifyContext(modules: ["M.swift": "Old"], deploymentTargets: ["Old": ["iOS": "14"]]))
+    #expect(old.map(\.ruleID) == ["operator-pipeline", "values-bridge"])
+    #expect(old[0].reasons.last?.hasPrefix("deployment target iOS 14 is below iOS 16, which AsyncAlgorithms") == true)
+    #expect(
+      old[1].reasons.last?.hasPrefix("deployment target iOS 14 is below iOS 15, which `Publisher.values`") == true)
+    let new = Classifier.finalize(
+      files: files, context: ClassifyContext(modules: ["M.swift": "New"], deploymentTargets: ["New": ["iOS": "17.2"]]))
+    #expect(new.allSatisfy { !$0.reasons.contains { $0.hasPrefix("deployment target") } })
+  }
 }
