@@ -1,0 +1,78 @@
+import ScanModel
+
+/// A finding of one file before the global pass: everything `Classifier.finalize` needs, as
+/// plain values (no tokens), so files can be classified in parallel and forgotten.
+package struct CandidateFinding: Sendable, Hashable {
+  /// A fact the finding needs from the rest of the tree before it counts.
+  package enum Requirement: Sendable, Hashable {
+    /// A call to a helper declared elsewhere: `Future(operation:)`/`Future { try await … }`
+    /// (name `Future`, the labels used; empty for a trailing closure) or `makeFuture { … }`.
+    case helperCall(name: String, labels: [String])
+    /// A call whose completion closure resumes a continuation: counts when the callee's body,
+    /// somewhere in the tree, has the defect.
+    case calleeDefect(name: String, defect: CompletionDefect.Kind)
+  }
+
+  /// The rule that produced the candidate.
+  package var ruleID: String
+  /// The rule's category.
+  package var category: CategoryID
+  /// The rule's severity.
+  package var severity: Severity
+  /// The rule's one-line message.
+  package var message: String
+  /// The rule's remedy.
+  package var help: String
+  /// Decided by the rule or the detector; nil takes the category default.
+  package var disposition: Disposition?
+  /// Decided by the rule or the detector; meaningful only when `phaseDecided`.
+  package var phase: Phase?
+  /// True when `phase` was decided (nil then means "no phase").
+  package var phaseDecided: Bool
+  /// Where the match is: line, byte column and scalar column of its first and last token.
+  package var range: SourceRange
+  /// Byte offset of the first token, for twins ordering.
+  package var offset: Int
+  /// Dotted type path enclosing the finding (empty at file level).
+  package var typePath: String
+  /// `Type.member`, when there is one.
+  package var symbol: String?
+  /// Significant token texts joined by one space: the fingerprint's view of what matched.
+  package var matchText: String
+  /// The Combine name the finding stands on (`Future`, `Published`, `PassthroughSubject`), for
+  /// the ambiguity filter; nil when the construct is not a name (a pipeline, a continuation).
+  package var anchor: String?
+  /// Why the disposition, in the order they were found.
+  package var reasons: [String]
+  /// What must hold in the tree for the candidate to count, if anything.
+  package var requirement: Requirement?
+  /// A join key for the global pass: `Type.name` of a `@Published` property, the type name of an
+  /// `ObservableObject`, the name of a bridge helper.
+  package var key: String?
+
+  /// Creates a candidate; only the rule fields, the range and the text are required.
+  package init(
+    ruleID: String, category: CategoryID, severity: Severity, message: String, help: String,
+    disposition: Disposition? = nil, phase: Phase? = nil, phaseDecided: Bool = false, range: SourceRange,
+    offset: Int, typePath: String = "", symbol: String? = nil, matchText: String, anchor: String? = nil,
+    reasons: [String] = [], requirement: Requirement? = nil, key: String? = nil
+  ) {
+    self.ruleID = ruleID
+    self.category = category
+    self.severity = severity
+    self.message = message
+    self.help = help
+    self.disposition = disposition
+    self.phase = phase
+    self.phaseDecided = phaseDecided
+    self.range = range
+    self.offset = offset
+    self.typePath = typePath
+    self.symbol = symbol
+    self.matchText = matchText
+    self.anchor = anchor
+    self.reasons = reasons
+    self.requirement = requirement
+    self.key = key
+  }
+}

@@ -1,0 +1,124 @@
+import ScanModel
+
+/// The global pass: joins what the files said about each other and turns candidates into
+/// findings.
+///
+/// Deterministic by construction: files are visited in path order, candidates in source order,
+/// and no `Set` or `Dictionary` order reaches the output.
+package enum Classifier {
+  /// Finalises the candidates of every file.
+  ///
+  /// In order: (a) drops ambiguous names (`Future`, `Just`…) in files that see no Combine, and
+  /// any name the tree declares itself; (b) keeps helper calls whose helper exists and callee
+  /// defects whose callee has one; (c) fills disposition and phase from the category defaults;
+  /// (d) blocks `@Published` properties whose `$x` feeds a pipeline and notes manual
+  /// `objectWillChange.send()`; (e) notes deployment targets below what a recommendation needs;
+  /// (f) computes fingerprints and sorts by file, line, column, rule id.
+  package static func finalize(files: [FileClassification], context: ClassifyContext) -> [Finding] {
+    let files = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    let tree = TreeFacts(files: files, context: context)
+    var findings: [Finding] = []
+    for file in files {
+      let module = context.moduleOf(file.path)
+      let imports = tree.importsCombine(file, module: module)
+      let sees = imports || tree.seesCombine(file, module: module)
+      var kept: [Finding] = []
+      var twins: [String: Int] = [:]
+      for candidate in file.candidates {
+        guard tree.counts(candidate, importsCombine: imports, seesCombine: sees) else { continue }
+        guard var finding = resolve(candidate, file: file, module: module, tree: tree, context: context) else {
+          continue
+        }
+        let twinKey = candidate.ruleID + "\u{1F}" + (candidate.symbol ?? "") + "\u{1F}" + candidate.matchText
+        let occurrence = twins[twinKey, default: 0]
+        twins[twinKey] = occurrence + 1
+        finding.fingerprint = Fingerprint.make(
+          ruleID: candidate.ruleID, file: file.path, symbol: candidate.symbol, matchText: candidate.matchText,
+          occurrence: occurrence)
+        kept.append(finding)
+      }
+      findings.append(contentsOf: kept)
+    }
+    findings.sort(by: Finding.reportOrder)
+    return findings
+  }
+
+  /// The default disposition and phase of each category (DOMAIN.md).
+  package static func defaults(for category: CategoryID) -> (Disposition, Phase?) {
+    switch category {
+    case .futureTaskWrapper, .oneShotFuture: return (.migrate, .oneShot)
+    case .publishedProperty, .observableObject, .operatorPipeline, .subject: return (.migrate, .viewModels)
+    case .continuationBridge, .valuesBridge: return (.keep, nil)
+    case .bridgeHelper: return (.migrate, .prepare)
+    case .continuationMisuse, .silentFailure, .assignRetainCycle, .queueGuardedState: return (.fixNow, nil)
+    }
+  }
+
+  private static func resolve(
+    _ candidate: CandidateFinding, file: FileClassification, module: String?, tree: TreeFacts, context: ClassifyContext
+  ) -> Finding? {
+    var reasons = candidate.reasons
+    var blockedBy: [String] = []
+    if let requirement = candidate.requirement {
+      guard let extra = tree.resolve(requirement) else { return nil }
+      reasons = extra + reasons
+    }
+    var (disposition, phase) = defaults(for: candidate.category)
+    if let decided = candidate.disposition {
+      disposition = decided
+      if decided != .migrate { phase = nil }
+    }
+    if candidate.phaseDecided { phase = candidate.phase }
+    if candidate.category.isPitfall && candidate.disposition == nil { (disposition, phase) = (.fixNow, nil) }
+    let targets = module.flatMap { context.deploymentTargets[$0] } ?? [:]
+    switch candidate.category {
+    case .bridgeHelper:
+      if let name = candidate.key, !candidate.phaseDecided, disposition == .migrate {
+        let uses = tree.helperUses(name)
+        phase = uses > 0 ? .prepare : .cleanup
+        reasons.append(
+          uses > 0
+            ? "used in the tree (\(uses == 1 ? "1 use" : "\(uses) uses")): keep it as the one bridge until callers move"
+            : "nothing in the tree uses `\(name)` any more: remove it")
+      }
+    case .publishedProperty:
+      if let key = candidate.key {
+        let (typePath, name) = TreeFacts.split(key)
+        for feed in tree.feeds(of: name, in: typePath) {
+          let location = "\(feed.path):\(feed.feed.line)"
+          if !blockedBy.contains(location) { blockedBy.append(location) }
+          reasons.append(
+            "blocked: `$\(name)` feeds a pipeline at \(location) (`\(feed.feed.text)`); an `@Observable` type has "
+              + "no `$\(name)` publisher, so rewrite that pipeline first")
+        }
+        if !blockedBy.isEmpty { reasons.append(contentsOf: PlatformRequirement.observations.notes(for: targets)) }
+      }
+      if disposition == .migrate { reasons.append(contentsOf: PlatformRequirement.observable.notes(for: targets)) }
+    case .observableObject:
+      if let typePath = candidate.key {
+        for send in tree.willChangeSends(in: typePath) {
+          reasons.append(
+            "`\(typePath)` calls `objectWillChange.send()` by hand at \(send.path):\(send.line): "
+              + "`@Observable` tracks changes itself, so that call and what it signals must be rewritten")
+        }
+      }
+      if disposition == .migrate { reasons.append(contentsOf: PlatformRequirement.observable.notes(for: targets)) }
+    case .operatorPipeline:
+      let text = candidate.matchText
+      if text.contains("debounce") || text.contains(". collect") {
+        reasons.append(contentsOf: PlatformRequirement.clockAlgorithms.notes(for: targets))
+      }
+      if text.contains(". share (") { reasons.append(contentsOf: PlatformRequirement.asyncShare.notes(for: targets)) }
+    case .valuesBridge:
+      reasons.append(contentsOf: PlatformRequirement.asyncValues.notes(for: targets))
+    default:
+      break
+    }
+    if disposition == .keep || disposition == .leaveAlone { phase = nil }
+    return Finding(
+      fingerprint: "", ruleID: candidate.ruleID, category: candidate.category, severity: candidate.severity,
+      disposition: disposition, phase: phase, module: module, file: file.path, range: candidate.range,
+      symbol: candidate.symbol, message: candidate.message, help: candidate.help, reasons: reasons,
+      blockedBy: blockedBy)
+  }
+}

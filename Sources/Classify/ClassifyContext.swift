@@ -1,0 +1,32 @@
+/// What the global pass knows about the whole tree.
+package struct ClassifyContext: Sendable {
+  /// Type names declared anywhere in the scanned tree (the files' own declarations are added).
+  package var declaredTypeNames: Set<String>
+  /// The module (SwiftPM target or folder) of a file path, or nil.
+  package var moduleOf: @Sendable (String) -> String?
+  /// Deployment targets per module: module → platform (`iOS`, `macOS`, `tvOS`, `watchOS`,
+  /// `visionOS`, `macCatalyst`) → version (`"15"`, `"13.4"`).
+  package var deploymentTargets: [String: [String: String]]
+  /// Modules that make Combine's names visible when imported.
+  package var providingModules: Set<String>
+
+  /// Creates a context with a module closure.
+  package init(
+    declaredTypeNames: Set<String> = [], moduleOf: @escaping @Sendable (String) -> String? = { _ in nil },
+    deploymentTargets: [String: [String: String]] = [:],
+    providingModules: Set<String> = CombineVocabulary.providingModules
+  ) {
+    self.declaredTypeNames = declaredTypeNames
+    self.moduleOf = moduleOf
+    self.deploymentTargets = deploymentTargets
+    self.providingModules = providingModules
+  }
+
+  /// A context that maps each path to a module through a table (for tests and simple callers).
+  package init(
+    declaredTypeNames: Set<String> = [], modules: [String: String], deploymentTargets: [String: [String: String]] = [:]
+  ) {
+    self.init(
+      declaredTypeNames: declaredTypeNames, moduleOf: { modules[$0] }, deploymentTargets: deploymentTargets)
+  }
+}

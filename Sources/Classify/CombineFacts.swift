@@ -1,0 +1,109 @@
+/// What one file says about Combine that matters beyond the file: imports, declared names,
+/// `@Published` properties and their `$x` pipelines, bridge helpers, subjects.
+///
+/// Every array is in source order, so the global pass is deterministic without sorting sets.
+package struct CombineFacts: Sendable, Hashable {
+  /// A `@Published` stored property.
+  package struct Published: Sendable, Hashable {
+    /// The enclosing type path.
+    package var typePath: String
+    /// The property, helper or subject name.
+    package var name: String
+    /// 1-based line.
+    package var line: Int
+  }
+
+  /// A `$name` projected publisher that starts or joins a pipeline (`$q.debounce…`,
+  /// `combineLatest($a, $b)`, `assign(to: &$x)`, `$x.values`). SwiftUI bindings such as
+  /// `$model.query` are not feeds.
+  package struct Feed: Sendable, Hashable {
+    /// The property, helper or subject name.
+    package var name: String
+    /// The type the use sits in; the property is `self`'s unless `viaOther`.
+    package var typePath: String
+    /// `model.$query`: a property of another object, matched by name alone.
+    package var viaOther: Bool
+    /// 1-based line.
+    package var line: Int
+    /// The pipeline, normalised and cut to a readable length.
+    package var text: String
+  }
+
+  /// A manual `objectWillChange.send()`.
+  package struct WillChangeSend: Sendable, Hashable {
+    /// The enclosing type path.
+    package var typePath: String
+    /// 1-based line.
+    package var line: Int
+  }
+
+  /// A function taking a closure parameter, analysed for completion defects.
+  package struct CompletionFunction: Sendable, Hashable {
+    /// The function's name.
+    package var name: String
+    /// 1-based line of its `func`.
+    package var line: Int
+  }
+
+  /// A bridge helper declaration.
+  package struct Helper: Sendable, Hashable {
+    /// The shape of a helper.
+    package enum Kind: String, Sendable, Hashable {
+      /// `extension Future { convenience init(operation: … async …) }` wrapping a `Task`.
+      case futureInitialiser = "future-initialiser"
+      /// A function whose body wraps a `Task` in a `Future` for the async closure it takes.
+      case futureFunction = "future-function"
+      /// Any other member bridging the two worlds (`firstValue`, `asyncMap`, `async()`).
+      case member
+    }
+    /// The shape of the helper.
+    package var kind: Kind
+    /// The property, helper or subject name.
+    package var name: String
+    /// Argument labels of the first parameter list (`_` for none).
+    package var labels: [String]
+    /// 1-based line.
+    package var line: Int
+  }
+
+  /// A `PassthroughSubject`/`CurrentValueSubject` and its subscribers in the declaring file.
+  package struct SubjectUse: Sendable, Hashable {
+    /// The enclosing type path.
+    package var typePath: String
+    /// The property, helper or subject name.
+    package var name: String
+    /// Subscribers counted in the declaring type (exposures count one).
+    package var subscribers: Int
+  }
+
+  /// Module names of every `import` (`import struct Combine.Future` gives `Combine`).
+  package var imports: [String] = []
+  /// Modules imported with `@_exported import`.
+  package var exportedImports: [String] = []
+  /// Simple names of the types (and typealiases) the file declares.
+  package var declaredTypes: [String] = []
+  /// Unambiguous Combine names the file uses (`Published`, `ObservableObject`,
+  /// `PassthroughSubject`, `CurrentValueSubject`, `AnyCancellable`), sorted, unique.
+  package var unambiguousNames: [String] = []
+  /// `@Published` properties, in source order.
+  package var published: [Published] = []
+  /// `$x` uses that feed pipelines.
+  package var feeds: [Feed] = []
+  /// Manual `objectWillChange.send()` calls.
+  package var willChangeSends: [WillChangeSend] = []
+  /// Bridge helper declarations (always collected).
+  package var helpers: [Helper] = []
+  /// Subjects and their subscriber counts (when the subject detector runs).
+  package var subjects: [SubjectUse] = []
+  /// Every function with a closure parameter the continuation detector analysed: a callee
+  /// counts as defective only when all its declarations of that name are.
+  package var completionFunctions: [CompletionFunction] = []
+  /// Functions mishandling their completion closure (when the continuation detector runs).
+  package var completionDefects: [CompletionDefect] = []
+  /// Names used as members or calls (`x.firstValue`, `asyncMap {`), sorted, unique: what tells
+  /// a bridge helper is still used.
+  package var usedNames: [String] = []
+
+  /// Empty facts.
+  package init() {}
+}

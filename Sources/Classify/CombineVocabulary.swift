@@ -1,0 +1,77 @@
+/// The Combine names the detectors reason about, in one place (COMBINE-REFERENCE.md §1).
+package enum CombineVocabulary {
+  /// Operators whose worth is time, combination or broadcast: a pipeline using one is kept on
+  /// Combine (DOMAIN.md "keep when it uses time-based, combining or multicast operators").
+  package static let keepOperators: Set<String> = [
+    "debounce", "throttle", "delay", "timeout", "removeDuplicates", "combineLatest", "merge", "zip",
+    "switchToLatest", "share", "multicast", "makeConnectable", "buffer", "measureInterval", "CombineLatest",
+    "CombineLatest3", "CombineLatest4", "Merge", "Merge3", "Merge4", "Merge5", "Merge6", "Merge7", "Merge8",
+    "MergeMany", "Zip", "Zip3", "Zip4",
+  ]
+
+  /// Plain transforms of a value: a pipeline made only of these migrates to code after `await`.
+  package static let transformOperators: Set<String> = [
+    "map", "tryMap", "compactMap", "tryCompactMap", "filter", "tryFilter", "flatMap", "decode", "encode",
+    "receive", "subscribe", "catch", "tryCatch", "replaceError", "replaceNil", "replaceEmpty", "retry", "mapError",
+    "setFailureType", "eraseToAnyPublisher", "first", "last", "prefix", "dropFirst", "drop", "output", "collect",
+    "reduce", "tryReduce", "scan", "tryScan", "handleEvents", "print", "breakpoint", "assertNoFailure", "ignoreOutput",
+    "count", "contains", "allSatisfy", "min", "max", "append", "prepend", "autoconnect",
+  ]
+
+  /// Operators that can introduce a failure into a `Never`-failing stream.
+  package static let failingOperators: Set<String> = [
+    "tryMap", "tryCompactMap", "tryFilter", "tryReduce", "tryScan", "decode", "encode", "flatMap", "setFailureType",
+    "tryCatch", "tryRemoveDuplicates", "tryFirst", "tryLast", "tryContains", "tryAllSatisfy", "tryPrefix", "tryDrop",
+    "mapError", "timeout",
+  ]
+
+  /// Operators that end a stream after one value: upstream of a `sink` inside a continuation
+  /// they make a second resume impossible.
+  package static let singleValueOperators: Set<String> = ["first", "last", "output", "tryFirst", "tryLast"]
+
+  /// Sources that deliver one value and finish.
+  package static let oneShotSources: Set<String> = [
+    "dataTaskPublisher", "Future", "Just", "Fail", "Deferred", "Empty", "Result",
+  ]
+
+  /// `Foundation` publishers that never finish.
+  package static let endlessFoundationSources: Set<String> = ["publisher", "publish"]
+
+  /// Names ambiguous without a Combine import: a project may declare its own.
+  package static let ambiguousNames: Set<String> = ["Future", "Just", "Deferred", "Empty", "Fail", "Subject"]
+
+  /// Names that mean Combine wherever they appear (unless the tree declares its own).
+  package static let unambiguousNames: Set<String> = [
+    "Published", "ObservableObject", "PassthroughSubject", "CurrentValueSubject", "AnyCancellable",
+  ]
+
+  /// Modules that make Combine's names visible.
+  package static let providingModules: Set<String> = ["Combine", "OpenCombine", "OpenCombineShim", "SwiftUI"]
+
+  /// Types whose extensions declare bridge helpers.
+  package static let publisherTypes: Set<String> = [
+    "Publisher", "AnyPublisher", "Future", "Just", "Subject", "PassthroughSubject", "CurrentValueSubject",
+    "Deferred", "Published",
+  ]
+
+  /// The continuation functions of the standard library.
+  package static let continuationFunctions: Set<String> = [
+    "withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation",
+    "withUnsafeThrowingContinuation",
+  ]
+
+  /// True when the chain's base starts a stream that never finishes: `$x`, a subject, a
+  /// notification, a timer or a KVO publisher.
+  package static func isEndlessSource(_ chain: PublisherChain, subjects: Set<String>) -> Bool {
+    let base = chain.base
+    if base.name.hasPrefix("$") { return true }
+    for link in chain.links.dropLast() {
+      if link.name.hasPrefix("$") { return true }
+      if subjects.contains(link.name) { return true }
+      if link.name == "publisher" && (link.argumentsOpen >= 0) { return true }
+      if link.name == "publish" { return true }
+      if keepOperators.contains(link.name) || transformOperators.contains(link.name) { break }
+    }
+    return false
+  }
+}

@@ -1,0 +1,28 @@
+/// A function of the tree whose body mishandles its completion closure, found by
+/// `ContinuationMisuseDetector` and matched in the global pass with the continuations that call it.
+package struct CompletionDefect: Sendable, Hashable {
+  /// What goes wrong on some path.
+  package enum Kind: String, Sendable, Hashable {
+    /// The completion is called twice on one path (again on retry): the continuation resumes twice.
+    case calledTwice = "called-twice"
+    /// A path returns without calling it: the continuation never resumes.
+    case notCalled = "not-called"
+  }
+
+  /// The function's name (`load`).
+  package var function: String
+  /// What goes wrong.
+  package var kind: Kind
+  /// 1-based line of the defect in the declaring file.
+  package var line: Int
+  /// 1-based line of the function's `func`, telling overloads apart.
+  package var declarationLine: Int
+
+  /// Creates a defect record.
+  package init(function: String, kind: Kind, line: Int, declarationLine: Int) {
+    self.function = function
+    self.kind = kind
+    self.line = line
+    self.declarationLine = declarationLine
+  }
+}

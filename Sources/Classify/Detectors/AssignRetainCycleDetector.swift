@@ -1,0 +1,52 @@
+/// `assign(to: \.x, on: self)` whose subscription `self` keeps: `self` → cancellables →
+/// subscription → `self`, so the object never deallocates.
+///
+/// Kept when the result goes into `self`'s storage: `.store(in: &cancellables)` (or
+/// `&self.cancellables`), `cancellables.insert(…)`, or `= …` into a property (`self.token = …`
+/// or a bare name that is not a new local). `assign(to: &$x)` is the safe form and never matches.
+struct AssignRetainCycleDetector: Detector {
+  static let name = "assign-retain-cycle"
+  var names: [String] { [Self.name] }
+
+  func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
+    let view = file.view
+    for chain in file.chains where chain.terminal == "assign" {
+      let terminal = chain.terminalLink
+      guard terminal.argumentsOpen >= 0, let close = view.partner(terminal.argumentsOpen) else { continue }
+      var onSelf = false
+      for position in terminal.argumentsOpen..<close
+      where view.isWord(position, "on") && view.kind(position + 1) == .colon && view.isWord(position + 2, "self")
+        && (view.kind(position + 3) == .rightParen || view.kind(position + 3) == .comma)
+      {
+        onSelf = true
+      }
+      guard onSelf else { continue }
+      var stored: String?
+      var start = chain.start
+      if chain.storePosition >= 0 {
+        stored = "`.store(in:)` keeps it in `self`'s cancellables"
+      } else if view.kind(chain.start - 1) == .leftParen, view.isWord(chain.start - 2, "insert"),
+        view.isPeriod(chain.start - 3)
+      {
+        stored = "`\(view.text(chain.start - 4)).insert(…)` keeps it in `self`'s cancellables"
+        start = chain.start - 4
+      } else if view.kind(chain.start - 1) == .equal {
+        let target = chain.start - 2
+        let isLocal = view.isWord(target - 1, "let") || view.isWord(target - 1, "var")
+        if view.kind(target) == .identifier && !isLocal {
+          let owner = view.isPeriod(target - 1) && view.isWord(target - 2, "self") ? "self." : ""
+          stored = "`\(owner)\(view.text(target))` keeps it"
+          start = owner.isEmpty ? target : target - 2
+        }
+      }
+      guard let stored else { continue }
+      output.hits.append(
+        DetectorHit(
+          name: Self.name, start: start, end: chain.end,
+          reasons: [
+            "`assign(to:on: self)` holds `self` strongly and \(stored): a retain cycle, the object never deallocates",
+            "use `assign(to: &$property)` or `sink { [weak self] in … }`",
+          ]))
+    }
+  }
+}

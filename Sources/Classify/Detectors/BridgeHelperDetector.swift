@@ -1,0 +1,33 @@
+/// Declarations that bridge the two worlds, from `BridgeHelperScanner`.
+///
+/// Phase `prepare` (gathered in one place while callers move); the global pass turns it into
+/// `cleanup` when nothing in the tree uses the helper any more.
+struct BridgeHelperDetector: Detector {
+  static let name = "bridge-helper"
+  var names: [String] { [Self.name] }
+
+  func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
+    for entry in BridgeHelperScanner.scan(file) {
+      let helper = entry.helper
+      var reasons: [String] = []
+      var anchor: String?
+      switch helper.kind {
+      case .futureInitialiser:
+        anchor = "Future"
+        reasons.append(
+          "`Future` initialiser taking an async operation and wrapping it in a `Task`: cancelling the publisher "
+            + "does not cancel the `Task`; its call sites are `future-task-wrapper` findings")
+      case .futureFunction:
+        anchor = "Future"
+        reasons.append(
+          "`\(helper.name)` wraps an async operation in `Future { promise in Task { … } }`: cancelling the "
+            + "publisher does not cancel the `Task`; its call sites are `future-task-wrapper` findings")
+      case .member:
+        reasons.append("bridges a publisher to async code (`\(helper.name)`): keep such helpers in one place")
+      }
+      output.hits.append(
+        DetectorHit(
+          name: Self.name, start: entry.start, end: entry.end, anchor: anchor, reasons: reasons, key: helper.name))
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import ScanModel
+import SwiftLexer
+
+/// A rule that needs more than a token pattern: a small analysis over one file's tokens.
+///
+/// A detector serves one or more names (the `detector` field of a rule in `rules.json`) and runs
+/// only when a rule naming one of them is enabled. It reports hits by name; `FileClassifier` turns
+/// each hit into a candidate finding of every enabled rule with that name. Detectors are pure
+/// functions of the file, so files are classified in parallel.
+package protocol Detector: Sendable {
+  /// The names this detector answers to, as `rules.json` spells them.
+  var names: [String] { get }
+
+  /// Reports the hits (and cross-file facts) of `file` for the `enabled` names.
+  func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput)
+}
+
+/// What one detector found in one file.
+package struct DetectorHit: Sendable, Hashable {
+  /// The detector name the hit is for (one of `Detector.names`).
+  package var name: String
+  /// First and last significant positions (inclusive).
+  package var start: Int
+  /// Last significant position (inclusive).
+  package var end: Int
+  /// The Combine name the hit stands on, for the ambiguity filter.
+  package var anchor: String?
+  /// Why: the operators kept, what may resume twice, how many subscribers.
+  package var reasons: [String]
+  /// Set when the detector decides, as the pipeline detector does with `keep`.
+  package var disposition: Disposition?
+  /// The phase when `phaseDecided`.
+  package var phase: Phase?
+  /// True when the detector decided the phase.
+  package var phaseDecided: Bool
+  /// A fact of the tree the hit needs (a helper, a callee defect).
+  package var requirement: CandidateFinding.Requirement?
+  /// A join key for the global pass (a helper or subject name).
+  package var key: String?
+
+  /// Creates a hit; only the name and positions are required.
+  package init(
+    name: String, start: Int, end: Int, anchor: String? = nil, reasons: [String] = [],
+    disposition: Disposition? = nil, phase: Phase? = nil, phaseDecided: Bool = false,
+    requirement: CandidateFinding.Requirement? = nil, key: String? = nil
+  ) {
+    self.name = name
+    self.start = start
+    self.end = end
+    self.anchor = anchor
+    self.reasons = reasons
+    self.disposition = disposition
+    self.phase = phase
+    self.phaseDecided = phaseDecided
+    self.requirement = requirement
+    self.key = key
+  }
+}
+
+/// Hits plus the facts detectors contribute to `CombineFacts`.
+package struct DetectorOutput: Sendable {
+  /// Hits, in any order (the classifier sorts).
+  package var hits: [DetectorHit] = []
+  /// Subjects with their subscriber counts.
+  package var subjects: [CombineFacts.SubjectUse] = []
+  /// Completion defects of functions declared in the file.
+  package var completionDefects: [CompletionDefect] = []
+  /// Every function analysed for completion defects.
+  package var completionFunctions: [CombineFacts.CompletionFunction] = []
+
+  /// An empty output.
+  package init() {}
+}
+
+/// Everything a detector may read about one file, computed once.
+package struct FileContext: Sendable {
+  /// The path findings report.
+  package let path: String
+  /// The significant tokens and their brace roles.
+  package let view: SourceView
+  /// Enclosing declarations.
+  package let symbols: SymbolIndex
+  /// Line starts, for line numbers in reasons.
+  package let lines: LineIndex
+  /// Every publisher chain of the file that ends in a subscriber or `.values`.
+  package let chains: [PublisherChain]
+
+  /// Prepares the shared views of one file (one pass each).
+  package init(path: String, stream: TokenStream) {
+    self.path = path
+    let view = SourceView(stream)
+    self.view = view
+    self.symbols = SymbolIndex(view)
+    self.lines = LineIndex(stream.source)
+    self.chains = PublisherChain.all(in: view)
+  }
+
+  /// 1-based line of the significant token at `position`.
+  package func line(of position: Int) -> Int { lines.line(of: view.startOffset(position)) }
+}
+
+/// The table of detectors, keyed by the names rules use.
+package enum Detectors {
+  /// Every detector type, once.
+  package static let types: [any Detector] = [
+    FutureTaskWrapperDetector(),
+    OperatorPipelineDetector(),
+    SubjectDetector(),
+    ValuesBridgeDetector(),
+    ContinuationMisuseDetector(),
+    SilentFailureDetector(),
+    AssignRetainCycleDetector(),
+    QueueGuardedStateDetector(),
+    BridgeHelperDetector(),
+  ]
+
+  /// Detector name → detector. One type may serve several names.
+  package static let all: [String: any Detector] = {
+    var table: [String: any Detector] = [:]
+    for detector in types {
+      for name in detector.names { table[name] = detector }
+    }
+    return table
+  }()
+
+  /// Every detector name, sorted.
+  package static var names: [String] { all.keys.sorted() }
+}

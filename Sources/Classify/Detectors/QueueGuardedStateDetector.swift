@@ -1,0 +1,121 @@
+/// A private `DispatchQueue` guarding stored properties by convention: an `actor` (or
+/// `@MainActor`) candidate, because the rule "only touch `cache` on `queue`" lives in a comment.
+///
+///     final class ImageCache {
+///       private let queue = DispatchQueue(label: "cache", attributes: .concurrent)
+///       private var images: [URL: Image] = [:]
+///       func image(for url: URL) -> Image? { queue.sync { images[url] } }
+///       func store(_ image: Image, for url: URL) { queue.async(flags: .barrier) { self.images[url] = image } }
+///     }
+///
+/// Flags the queue declaration when at least one stored `var` of the same type is used only inside
+/// closures of that queue (`queue.sync { }`, `queue.async { }`, `async(flags: .barrier)`,
+/// `asyncAfter`), outside initialisers; reasons name the properties and the queue.
+struct QueueGuardedStateDetector: Detector {
+  static let name = "queue-guarded-state"
+  var names: [String] { [Self.name] }
+
+  func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
+    let view = file.view
+    let scopes = file.symbols.scopes
+    for (typeIndex, type) in scopes.enumerated() where type.isType && type.open >= 0 {
+      // Stored members directly in the type body.
+      var queues: [(name: String, start: Int, end: Int)] = []
+      var stored: [(name: String, position: Int)] = []
+      for position in (type.open + 1)..<type.close where Int(file.symbols.scopeOf[position]) == typeIndex {
+        guard view.isWord(position, "var") || view.isWord(position, "let"), view.kind(position + 1) == .identifier,
+          !view.isPeriod(position - 1)
+        else { continue }
+        let name = view.text(position + 1)
+        if let end = queueInitialiser(view, after: position + 1) {
+          if isPrivate(view, before: position) { queues.append((name, position, end)) }
+        } else if view.isWord(position, "var"),
+          !scopes.contains(where: { $0.member == name && $0.open > position && $0.open < position + 60 })
+        {
+          stored.append((name, position + 1))
+        }
+      }
+      for queue in queues {
+        let closures = queueClosures(view, queue: queue.name, open: type.open, close: type.close)
+        guard !closures.isEmpty else { continue }
+        var guarded: [String] = []
+        for property in stored {
+          var inside = 0
+          var outside = 0
+          for position in (type.open + 1)..<type.close
+          where view.kind(position) == .identifier && view.has(position, property.name) && position != property.position
+          {
+            if view.isPeriod(position - 1) && !view.isWord(position - 2, "self") { continue }
+            let member = file.symbols.scope(at: position).member
+            if member == "init" || member == "deinit" { continue }
+            if closures.contains(where: { position > $0.0 && position < $0.1 }) { inside += 1 } else { outside += 1 }
+          }
+          if inside > 0 && outside == 0 { guarded.append(property.name) }
+        }
+        guard !guarded.isEmpty else { continue }
+        let names = guarded.map { "`\($0)`" }.joined(separator: ", ")
+        output.hits.append(
+          DetectorHit(
+            name: Self.name, start: queue.start, end: queue.end,
+            reasons: [
+              "`\(queue.name)` guards \(names): read and written only inside `\(queue.name).sync`/`\(queue.name).async` closures",
+              "an `actor` (or `@MainActor` for UI state) lets the compiler keep this rule instead of a comment",
+            ]))
+      }
+    }
+  }
+
+  /// The end of `= DispatchQueue(…)` or `: DispatchQueue = …(…)` after the name, or nil.
+  private func queueInitialiser(_ view: SourceView, after name: Int) -> Int? {
+    var position = name + 1
+    if view.kind(position) == .colon {
+      guard view.isWord(position + 1, "DispatchQueue") else { return nil }
+      position += 2
+      if view.kind(position) != .equal { return position - 1 }
+    }
+    guard view.kind(position) == .equal else { return nil }
+    var scan = position + 1
+    if view.isWord(scan, "DispatchQueue") || view.isPeriod(scan) {
+      while scan < view.count && scan - position < 12 {
+        if view.kind(scan) == .leftParen, let close = view.partner(scan) { return close }
+        if !(view.isWord(scan) || view.isPeriod(scan)) { break }
+        scan += 1
+      }
+      return view.isWord(position + 1, "DispatchQueue") ? scan - 1 : nil
+    }
+    return nil
+  }
+
+  private func isPrivate(_ view: SourceView, before position: Int) -> Bool {
+    var scan = position - 1
+    while scan >= 0 && position - scan < 6 {
+      if view.isWord(scan, "private") || view.isWord(scan, "fileprivate") { return true }
+      if !view.isWord(scan) && view.kind(scan) != .leftParen && view.kind(scan) != .rightParen { return false }
+      scan -= 1
+    }
+    return false
+  }
+
+  /// The closures passed to `queue.sync`/`async`/`asyncAfter` inside `open…close`.
+  private func queueClosures(_ view: SourceView, queue: String, open: Int, close: Int) -> [(Int, Int)] {
+    var result: [(Int, Int)] = []
+    for position in (open + 1)..<close where view.has(position, queue) && view.isPeriod(position + 1) {
+      if view.isPeriod(position - 1) && !view.isWord(position - 2, "self") { continue }
+      let member = position + 2
+      guard view.isWord(member, "sync") || view.isWord(member, "async") || view.isWord(member, "asyncAfter") else {
+        continue
+      }
+      var next = member + 1
+      if view.kind(next) == .leftParen, let end = view.partner(next) {
+        if let inner = FutureTaskWrapperDetector.closureArgument(view, open: next, close: end),
+          let innerEnd = view.partner(inner)
+        {
+          result.append((inner, innerEnd))
+        }
+        next = end + 1
+      }
+      if view.kind(next) == .leftBrace, let end = view.partner(next) { result.append((next, end)) }
+    }
+    return result
+  }
+}

@@ -1,0 +1,75 @@
+/// A long-lived subscription that throws its failure away: the feature dies after the first error.
+///
+/// The source never finishes (`$x`, a subject, a notification, timer or KVO publisher) and the
+/// chain can fail (a `tryMap`, `decode`, `flatMap`… upstream, or a subject declared with a
+/// failure type other than `Never`), and then either the completion is ignored
+/// (`sink(receiveCompletion: { _ in }, receiveValue: …)`, `.sink { _ in } receiveValue: { … }`)
+/// or the error is replaced at the top level (`.replaceError(with: [])`, `.catch { _ in Just([]) }`
+/// after the failing operator, not inside a `flatMap`): either way the subscription completes on
+/// the first error and never delivers again.
+struct SilentFailureDetector: Detector {
+  static let name = "silent-failure"
+  var names: [String] { [Self.name] }
+
+  func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
+    let view = file.view
+    let declarations = SubjectDetector.declarations(in: file)
+    let subjects = Set(declarations.map(\.name))
+    let failingSubjects = Set(declarations.filter { ($0.failure ?? "Never") != "Never" }.map(\.name))
+    for chain in file.chains where chain.terminal == "sink" {
+      guard CombineVocabulary.isEndlessSource(chain, subjects: subjects) else { continue }
+      let operators = chain.links.dropLast()
+      let failing = operators.first { CombineVocabulary.failingOperators.contains($0.name) }
+      let failingSubject = operators.first { failingSubjects.contains($0.name) }
+      guard let cause = failing?.name ?? failingSubject.map({ "subject `\($0.name)`" }) else { continue }
+      let causeText = failing != nil ? "`\(cause)`" : cause
+      let terminal = chain.terminalLink
+      if let ignored = ignoredCompletion(view, terminal) {
+        _ = ignored
+        output.hits.append(
+          DetectorHit(
+            name: Self.name, start: chain.start, end: chain.end,
+            reasons: [
+              "the completion is ignored, and \(causeText) can fail: after the first error the subscription "
+                + "ends and the endless source never delivers again"
+            ]))
+        continue
+      }
+      let failIndex = operators.firstIndex { $0.name == failing?.name } ?? 0
+      if let replaced = operators.dropFirst(failIndex).first(where: { $0.name == "replaceError" || $0.name == "catch" }
+      ),
+        failing != nil
+      {
+        output.hits.append(
+          DetectorHit(
+            name: Self.name, start: chain.start, end: chain.end,
+            reasons: [
+              "`\(replaced.name)` at the top level of an endless source: after the first error from \(causeText) "
+                + "the chain completes and never delivers again; recover inside a `flatMap` per value instead"
+            ]))
+      }
+    }
+  }
+
+  /// The completion closure when it ignores its argument (`{ _ in }`, `{ _ in print(…) }` is kept),
+  /// as a position, or nil.
+  private func ignoredCompletion(_ view: SourceView, _ terminal: PublisherChain.Link) -> Int? {
+    var closure = -1
+    if terminal.argumentsOpen >= 0, let close = view.partner(terminal.argumentsOpen) {
+      for position in terminal.argumentsOpen..<close where view.isWord(position, "receiveCompletion") {
+        if view.kind(position + 2) == .leftBrace { closure = position + 2 }
+        break
+      }
+    }
+    if closure < 0, terminal.closureOpen >= 0, let end = view.partner(terminal.closureOpen),
+      view.isWord(end + 1, "receiveValue")
+    {
+      closure = terminal.closureOpen
+    }
+    guard closure >= 0, let end = view.partner(closure) else { return nil }
+    // `{ }`, `{ _ in }`: nothing looks at the completion.
+    if end == closure + 1 { return closure }
+    if view.kind(closure + 1) == .wildcard, view.isWord(closure + 2, "in"), end == closure + 3 { return closure }
+    return nil
+  }
+}

@@ -1,0 +1,167 @@
+/// Collects a file's `CombineFacts` in one pass over its significant tokens.
+///
+/// Must run after `SymbolIndex` and `PublisherChain.all`: facts carry the enclosing type and a
+/// feed's pipeline text.
+package enum FactsCollector {
+  /// Calls that consume their publisher arguments: a `$x` passed to one feeds a pipeline
+  /// (`combineLatest($a, $b)`, SwiftUI's `.onReceive(model.$results)`).
+  private static let combiningCalls: Set<String> = [
+    "combineLatest", "merge", "zip", "CombineLatest", "CombineLatest3", "CombineLatest4", "Merge", "Merge3",
+    "Merge4", "MergeMany", "Zip", "Zip3", "Zip4", "append", "prepend", "flatMap", "switchToLatest", "onReceive",
+  ]
+  private static let feedingMembers: Set<String> = CombineVocabulary.keepOperators
+    .union(CombineVocabulary.transformOperators)
+    .union(["sink", "assign", "values", "receive", "subscribe", "store", "removeDuplicates", "dropFirst"])
+
+  /// Builds the facts of `file`.
+  package static func collect(_ file: FileContext) -> CombineFacts {
+    let view = file.view
+    var facts = CombineFacts()
+    facts.declaredTypes = file.symbols.declaredTypes
+    var unambiguous: Set<String> = []
+    var used: Set<String> = []
+    var position = 0
+    while position < view.count {
+      defer { position += 1 }
+      let kind = view.kind(position)
+      switch kind {
+      case .keyword where view.isWord(position, "import"):
+        collectImport(view, at: position, into: &facts)
+      case .atSign where view.isWord(position + 1, "Published"):
+        unambiguous.insert("Published")
+        if let name = publishedName(view, after: position + 1) {
+          facts.published.append(
+            .init(typePath: file.symbols.typePath(at: position), name: name, line: file.line(of: position)))
+        }
+      case .identifier where view.isProjection(position):
+        if let feed = feed(file, at: position) { facts.feeds.append(feed) }
+      case .identifier:
+        let length = view.endOffset(position) - view.startOffset(position)
+        if length >= 14 && length <= 19 {
+          let word = view.text(position)
+          if CombineVocabulary.unambiguousNames.contains(word) { unambiguous.insert(word) }
+        }
+        if view.isWord(position, "objectWillChange"), view.isPeriod(position + 1), view.isWord(position + 2, "send"),
+          view.kind(position + 3) == .leftParen
+        {
+          facts.willChangeSends.append(
+            .init(typePath: file.symbols.typePath(at: position), line: file.line(of: position)))
+        }
+        let next = view.kind(position + 1)
+        if view.isPeriod(position - 1) || next == .leftParen
+          || (next == .leftBrace && view.braceRole[position + 1] == .closure)
+        {
+          if !isDeclarationName(view, position) { used.insert(view.text(position)) }
+        }
+      default:
+        break
+      }
+    }
+    facts.unambiguousNames = unambiguous.sorted()
+    facts.usedNames = used.sorted()
+    return facts
+  }
+
+  /// True for the name right after `func`, `var`, `let`, `case`, `class` …
+  private static func isDeclarationName(_ view: SourceView, _ position: Int) -> Bool {
+    let previous = position - 1
+    guard view.kind(previous) == .keyword || view.kind(previous) == .identifier else { return false }
+    for keyword in ["func", "var", "let", "case", "class", "struct", "enum", "protocol", "actor", "typealias"]
+    where view.isWord(previous, keyword) {
+      return true
+    }
+    return false
+  }
+
+  /// `import Combine`, `@_exported import Combine`, `import struct Combine.Future`.
+  private static func collectImport(_ view: SourceView, at position: Int, into facts: inout CombineFacts) {
+    var next = position + 1
+    let kinds = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
+    if kinds.contains(where: { view.isWord(next, $0) }) { next += 1 }
+    guard view.kind(next) == .identifier || view.kind(next) == .keyword else { return }
+    let module = view.text(next)
+    facts.imports.append(module)
+    if view.isWord(position - 1, "_exported"), view.kind(position - 2) == .atSign {
+      facts.exportedImports.append(module)
+    }
+  }
+
+  /// The property name of `@Published` at `attribute`: the identifier after the next `var`,
+  /// skipping other attributes and modifiers (`@Published private(set) var x`,
+  /// `@MainActor @Published\n  public var y`).
+  private static func publishedName(_ view: SourceView, after attribute: Int) -> String? {
+    var position = attribute + 1
+    var steps = 0
+    while position < view.count && steps < 40 {
+      steps += 1
+      if view.isWord(position, "var") || view.isWord(position, "let") {
+        return view.kind(position + 1) == .identifier ? view.text(position + 1) : nil
+      }
+      if view.kind(position) == .leftParen, let close = view.partner(position) {
+        position = close + 1
+        continue
+      }
+      if view.kind(position) == .leftBrace || view.kind(position) == .rightBrace || view.isWord(position, "func") {
+        return nil
+      }
+      position += 1
+    }
+    return nil
+  }
+
+  /// A `$x` that starts or joins a pipeline, or nil for a SwiftUI binding like `$model.query`.
+  private static func feed(_ file: FileContext, at position: Int) -> CombineFacts.Feed? {
+    let view = file.view
+    let text = view.text(position)
+    let name = String(text.dropFirst())
+    guard !name.isEmpty, !(name.first?.isNumber ?? true) else { return nil }
+    var feeds = false
+    if view.isPeriod(position + 1), view.kind(position + 2) == .identifier,
+      feedingMembers.contains(view.text(position + 2))
+    {
+      feeds = true
+    } else if view.kind(position - 1) == .prefixAmpersand {
+      // `.assign(to: &$x)`: the property is fed by a pipeline.
+      feeds = true
+    } else {
+      // `combineLatest($a, model.$b)`: step back over `model.` to the argument's start.
+      var start = position
+      while view.isPeriod(start - 1), view.isWord(start - 2), start - position < 20 { start -= 2 }
+      let previous = view.kind(start - 1)
+      if previous == .leftParen || previous == .comma || previous == .colon, let open = enclosingParen(view, start),
+        combiningCalls.contains(view.text(open - 1))
+      {
+        feeds = true
+      }
+    }
+    guard feeds else { return nil }
+    let viaOther = view.isPeriod(position - 1) && !view.isWord(position - 2, "self")
+    var pipeline = text
+    if let chain = file.chains.first(where: { $0.contains(position) }) {
+      pipeline = view.normalisedText(chain.start, min(chain.end, chain.start + 24))
+    } else {
+      pipeline = view.normalisedText(position, min(view.count - 1, position + 6))
+    }
+    return CombineFacts.Feed(
+      name: name, typePath: file.symbols.typePath(at: position), viaOther: viaOther, line: file.line(of: position),
+      text: pipeline)
+  }
+
+  /// The `(` of the argument list `position` sits in, scanning back over balanced groups.
+  private static func enclosingParen(_ view: SourceView, _ position: Int) -> Int? {
+    var scan = position - 1
+    var steps = 0
+    while scan >= 0 && steps < 200 {
+      steps += 1
+      switch view.kind(scan) {
+      case .leftParen: return scan
+      case .rightParen, .rightSquare, .rightBrace:
+        guard let open = view.partner(scan) else { return nil }
+        scan = open - 1
+      case .leftBrace, .leftSquare: return nil
+      default: scan -= 1
+      }
+    }
+    return nil
+  }
+}

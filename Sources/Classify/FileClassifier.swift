@@ -1,0 +1,185 @@
+import ScanModel
+import SwiftLexer
+
+/// The per-file pass: pattern hits and detector hits become candidate findings, and the file's
+/// Combine facts are collected for the global pass.
+///
+/// Pure and `Sendable`: the orchestrator calls it for many files at once.
+package enum FileClassifier {
+  /// Classifies one file.
+  ///
+  /// - Parameters:
+  ///   - stream: The file's tokens.
+  ///   - path: The path reported in findings (relative to the scan root).
+  ///   - patternHits: Matches of the enabled pattern rules in this file.
+  ///   - detectorRules: The enabled rules that name a detector; only their detectors run.
+  /// - Returns: The candidates and facts of the file, with no reference to its tokens.
+  package static func classify(
+    stream: TokenStream, path: String, patternHits: [PatternHit], detectorRules: [DetectorRuleRef]
+  ) -> FileClassification {
+    let file = FileContext(path: path, stream: stream)
+    var facts = FactsCollector.collect(file)
+    var candidates: [CandidateFinding] = []
+    for hit in patternHits {
+      guard hit.start >= 0, hit.end >= hit.start, hit.end < file.view.count else { continue }
+      var candidate = makeCandidate(
+        file, start: hit.start, end: hit.end, ruleID: hit.ruleID, category: hit.category, severity: hit.severity,
+        message: hit.message, help: hit.help)
+      candidate.anchor = anchor(file.view, hit.start, hit.end)
+      candidate.disposition = hit.dispositionOverride
+      if let phase = hit.phaseOverride {
+        candidate.phase = phase
+        candidate.phaseDecided = true
+      }
+      candidate.key = key(file, category: hit.category, start: hit.start, end: hit.end)
+      candidates.append(candidate)
+    }
+
+    var rulesByName: [String: [DetectorRuleRef]] = [:]
+    for rule in detectorRules { rulesByName[rule.detector, default: []].append(rule) }
+    var output = DetectorOutput()
+    for detector in Detectors.types {
+      let enabled = Set(detector.names.filter { rulesByName[$0] != nil })
+      if enabled.isEmpty { continue }
+      detector.detect(in: file, enabled: enabled, into: &output)
+    }
+    // Nested blocks can report one position twice; a finding is one (name, range, requirement).
+    var seen: Set<DetectorHit> = []
+    for hit in output.hits {
+      guard hit.start >= 0, hit.end >= hit.start, hit.end < file.view.count else { continue }
+      var identity = hit
+      identity.reasons = []
+      guard seen.insert(identity).inserted else { continue }
+      for rule in rulesByName[hit.name] ?? [] {
+        var candidate = makeCandidate(
+          file, start: hit.start, end: hit.end, ruleID: rule.ruleID, category: rule.category, severity: rule.severity,
+          message: rule.message, help: rule.help)
+        candidate.anchor = hit.anchor
+        candidate.reasons = hit.reasons
+        candidate.disposition = rule.dispositionOverride ?? hit.disposition
+        if let phase = rule.phaseOverride {
+          candidate.phase = phase
+          candidate.phaseDecided = true
+        } else if hit.phaseDecided {
+          candidate.phase = hit.phase
+          candidate.phaseDecided = true
+        }
+        candidate.requirement = hit.requirement
+        candidate.key = hit.key ?? key(file, category: rule.category, start: hit.start, end: hit.end)
+        candidates.append(candidate)
+      }
+    }
+    facts.helpers = BridgeHelperScanner.scan(file).map(\.helper)
+    facts.subjects = output.subjects
+    facts.completionDefects = output.completionDefects
+    facts.completionFunctions = output.completionFunctions
+    candidates.sort { ($0.offset, $0.ruleID, $0.matchText) < ($1.offset, $1.ruleID, $1.matchText) }
+    return FileClassification(path: path, candidates: candidates, facts: facts)
+  }
+
+  private static func makeCandidate(
+    _ file: FileContext, start: Int, end: Int, ruleID: String, category: CategoryID, severity: Severity,
+    message: String, help: String
+  ) -> CandidateFinding {
+    let view = file.view
+    let startOffset = view.startOffset(start)
+    let endOffset = view.endOffset(end)
+    let startLine = file.lines.location(of: startOffset)
+    let endLine = file.lines.location(of: endOffset)
+    let range = SourceRange(
+      start: SourceLocation(
+        line: startLine.line, column: startLine.column, scalarColumn: file.lines.scalarColumn(of: startOffset)),
+      end: SourceLocation(
+        line: endLine.line, column: endLine.column, scalarColumn: file.lines.scalarColumn(of: endOffset)))
+    let scope = file.symbols.scope(at: start)
+    return CandidateFinding(
+      ruleID: ruleID, category: category, severity: severity, message: message, help: help, range: range,
+      offset: startOffset, typePath: scope.typePath, symbol: declaredSymbol(file, scope: scope, start: start, end: end),
+      matchText: view.normalisedText(start, end))
+  }
+
+  private static let memberKeywords = ["var", "let", "func", "init", "subscript"]
+  private static let typeKeywords = ["class", "struct", "enum", "actor", "extension", "protocol"]
+
+  /// The symbol of a finding: the enclosing `Type.member`, or, for a match that is itself a
+  /// member declaration outside any member (`@Published var query`, `var firstValue`), the
+  /// member it declares (`Model.query`), so sibling declarations get distinct symbols.
+  private static func declaredSymbol(_ file: FileContext, scope: SymbolIndex.Scope, start: Int, end: Int) -> String? {
+    guard scope.member == nil else { return scope.symbol }
+    let view = file.view
+    var position = start
+    if view.isWord(start - 1, "var") || view.isWord(start - 1, "let") { position = start - 1 }
+    while position <= min(end, start + 12) {
+      // `final class SearchModel: ObservableObject`: the finding is the type itself.
+      if typeKeywords.contains(where: { view.isWord(position, $0) }), view.kind(position + 1) == .identifier,
+        !view.isPeriod(position - 1)
+      {
+        var name = view.text(position + 1)
+        var next = position + 2
+        while view.isPeriod(next), view.kind(next + 1) == .identifier {
+          name += "." + view.text(next + 1)
+          next += 2
+        }
+        return scope.typePath.isEmpty || view.isWord(position, "extension") ? name : scope.typePath + "." + name
+      }
+      if view.kind(position) == .keyword, !view.isPeriod(position - 1),
+        memberKeywords.contains(where: { view.isWord(position, $0) })
+      {
+        let isNamed = view.isWord(position, "init") || view.isWord(position, "subscript")
+        guard isNamed || view.isWord(position + 1) || view.kind(position + 1) == .binaryOperator else { break }
+        let name = isNamed ? view.text(position) : view.text(position + 1)
+        return scope.typePath.isEmpty ? name : scope.typePath + "." + name
+      }
+      position += 1
+    }
+    return scope.symbol
+  }
+
+  /// The first Combine name in the match: what the ambiguity filter judges.
+  private static func anchor(_ view: SourceView, _ start: Int, _ end: Int) -> String? {
+    for position in start...end where view.kind(position) == .identifier {
+      let length = view.endOffset(position) - view.startOffset(position)
+      guard length >= 4, length <= 19 else { continue }
+      let word = view.text(position)
+      if CombineVocabulary.ambiguousNames.contains(word) || CombineVocabulary.unambiguousNames.contains(word) {
+        return word
+      }
+    }
+    return nil
+  }
+
+  /// The join key of a pattern hit: `Type.name` for `@Published`, the type for `ObservableObject`.
+  private static func key(_ file: FileContext, category: CategoryID, start: Int, end: Int) -> String? {
+    let view = file.view
+    switch category {
+    case .publishedProperty:
+      var position = view.isWord(start - 1, "var") || view.isWord(start - 1, "let") ? start - 1 : start
+      while position <= end + 40 && position < view.count {
+        if view.isWord(position, "var") || view.isWord(position, "let"), view.kind(position + 1) == .identifier {
+          let typePath = file.symbols.typePath(at: position)
+          let name = view.text(position + 1)
+          return typePath.isEmpty ? name : typePath + "." + name
+        }
+        if view.kind(position) == .leftBrace { break }
+        position += 1
+      }
+      return nil
+    case .observableObject:
+      for position in start...end {
+        for keyword in ["class", "struct", "extension", "actor", "enum"] where view.isWord(position, keyword) {
+          var name = view.text(position + 1)
+          var next = position + 2
+          while view.isPeriod(next), view.kind(next + 1) == .identifier {
+            name += "." + view.text(next + 1)
+            next += 2
+          }
+          let outer = file.symbols.typePath(at: position)
+          return keyword == "extension" || outer.isEmpty ? name : outer + "." + name
+        }
+      }
+      return file.symbols.typePath(at: start).isEmpty ? nil : file.symbols.typePath(at: start)
+    default:
+      return nil
+    }
+  }
+}

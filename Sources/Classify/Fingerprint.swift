@@ -1,0 +1,50 @@
+/// The stable identity of a finding, shared by reports and the baseline.
+///
+/// `fingerprint = FNV-1a 64 (hex, 16 digits) of
+///   ruleID ␟ file ␟ symbol ␟ normalised match text ␟ occurrence`
+/// where `␟` is the byte 0x1F, the symbol is `Type.member` (empty at file level), the match text
+/// is the significant tokens joined by one space, and `occurrence` counts identical twins (same
+/// rule, file, symbol and text) in source order from 0.
+///
+/// What it survives: lines moving (no line numbers), re-indentation and reflowed chains (no
+/// whitespace or comments), unrelated edits in the same file, a reworded message (no message text).
+/// What changes it: an edit to the matched tokens, a move to another declaration or file, a
+/// renamed rule, or a new identical twin earlier in the same declaration.
+///
+/// FNV-1a is used because it is tiny, has no seed (Swift's `Hasher` is seeded per process) and
+/// gives the same value on every platform.
+package enum Fingerprint {
+  /// The fingerprint of one finding.
+  package static func make(ruleID: String, file: String, symbol: String?, matchText: String, occurrence: Int) -> String
+  {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
+      for byte in bytes {
+        hash ^= UInt64(byte)
+        hash &*= 0x0000_0100_0000_01b3
+      }
+    }
+    mix(ruleID.utf8)
+    mix(CollectionOfOne(0x1F))
+    mix(file.utf8)
+    mix(CollectionOfOne(0x1F))
+    mix((symbol ?? "").utf8)
+    mix(CollectionOfOne(0x1F))
+    mix(matchText.utf8)
+    mix(CollectionOfOne(0x1F))
+    mix(String(occurrence).utf8)
+    return hex(hash)
+  }
+
+  /// Sixteen lowercase hex digits.
+  package static func hex(_ value: UInt64) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var bytes = [UInt8](repeating: 0, count: 16)
+    var rest = value
+    for index in stride(from: 15, through: 0, by: -1) {
+      bytes[index] = digits[Int(rest & 0xF)]
+      rest >>= 4
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

@@ -1,0 +1,185 @@
+import SwiftLexer
+
+/// The enclosing declaration of every significant position, as `Type.member`.
+///
+/// One iterative pass with a brace stack (no recursion, so 100,000 nested braces only cost
+/// memory). A declaration keyword names the next declaration brace of its bracket frame:
+/// `extension Feed.Loader {` pushes the type `Feed.Loader`, `func load() {` inside it the member
+/// `load`, giving `Feed.Loader.load` for every token of that body. Members declared inside a
+/// member (local functions, closures stored in locals) keep the outer member's name, so a
+/// finding's symbol does not change when a helper closure is renamed.
+package struct SymbolIndex: Sendable {
+  /// One declaration scope.
+  package struct Scope: Sendable, Hashable {
+    /// Dotted type path (`Outer.Inner`), empty at file level.
+    package var typePath: String
+    /// The member name (`load`, `init`, `body`), or nil in a type body.
+    package var member: String?
+    /// Position of the scope's `{`, -1 for the file scope.
+    package var open: Int
+    /// Position of the matching `}`, or the end of the file when unbalanced.
+    package var close: Int
+    /// True when the scope is a type body (class, struct, enum, actor, protocol, extension).
+    package var isType: Bool
+
+    /// `Type.member`, `Type`, `member` or nil at file level.
+    package var symbol: String? {
+      switch (typePath.isEmpty, member) {
+      case (true, nil): return nil
+      case (true, let member?): return member
+      case (false, nil): return typePath
+      case (false, let member?): return typePath + "." + member
+      }
+    }
+  }
+
+  /// Every scope, the file scope first (index 0).
+  package private(set) var scopes: [Scope]
+  /// For each significant position, the index into `scopes` of its innermost named scope.
+  package private(set) var scopeOf: [Int32]
+  /// Type declarations of the file (class, struct, enum, actor, protocol, typealias names),
+  /// each by its simple name, in source order. Extensions are not declarations.
+  package private(set) var declaredTypes: [String]
+
+  /// Indexes the declarations of one file.
+  package init(_ view: SourceView) {
+    var scopes = [Scope(typePath: "", member: nil, open: -1, close: view.count, isType: false)]
+    var scopeOf = [Int32](repeating: 0, count: view.count)
+    var declaredTypes: [String] = []
+    // The scope each open brace belongs to, in nesting order.
+    var braceStack: [Int32] = []
+    // The declaration waiting for its `{`, and the bracket depth it was declared at.
+    var pendingName: String?
+    var pendingIsType = false
+    var pendingDepth = 0
+    var bracketDepth = 0
+    var position = 0
+    while position < view.count {
+      let current = Int(braceStack.last ?? 0)
+      scopeOf[position] = Int32(current)
+      let kind = view.kind(position)
+      switch kind {
+      case .leftParen, .leftSquare:
+        bracketDepth += 1
+      case .rightParen, .rightSquare:
+        bracketDepth = max(0, bracketDepth - 1)
+      case .leftBrace:
+        var next = Int32(current)
+        if let name = pendingName, bracketDepth == pendingDepth, view.braceRole[position] == .declaration {
+          let outer = scopes[current]
+          if pendingIsType {
+            let path = outer.typePath.isEmpty ? name : outer.typePath + "." + name
+            // A type declared inside a member keeps the member's name as its prefix context.
+            if outer.member == nil {
+              scopes.append(Scope(typePath: path, member: nil, open: position, close: view.count, isType: true))
+              next = Int32(scopes.count - 1)
+            }
+          } else if outer.member == nil {
+            scopes.append(
+              Scope(typePath: outer.typePath, member: name, open: position, close: view.count, isType: false))
+            next = Int32(scopes.count - 1)
+          }
+        }
+        if bracketDepth == pendingDepth { pendingName = nil }
+        braceStack.append(next)
+        if next != Int32(current) { scopeOf[position] = next }
+      case .rightBrace:
+        if let top = braceStack.popLast() {
+          let index = Int(top)
+          if index != 0, scopes[index].close == view.count, scopes[index].open == view.partner(position) {
+            scopes[index].close = position
+          }
+        }
+      case .keyword, .identifier:
+        if view.isPeriod(position - 1) { break }
+        if let (name, isType) = SymbolIndex.declaredName(view, at: position) {
+          if isType || scopes[current].member == nil {
+            pendingName = name
+            pendingIsType = isType
+            pendingDepth = bracketDepth
+          }
+          if isType && !view.isWord(position, "extension") {
+            declaredTypes.append(SymbolIndex.lastComponent(name))
+          }
+        } else if view.isWord(position, "typealias"), view.kind(position + 1) == .identifier {
+          declaredTypes.append(view.text(position + 1))
+        }
+      default:
+        break
+      }
+      position += 1
+    }
+    self.scopes = scopes
+    self.scopeOf = scopeOf
+    self.declaredTypes = declaredTypes
+  }
+
+  /// The scope enclosing `position`.
+  package func scope(at position: Int) -> Scope {
+    guard position >= 0, position < scopeOf.count else { return scopes[0] }
+    return scopes[Int(scopeOf[position])]
+  }
+
+  /// `Type.member` enclosing `position`, or nil at file level.
+  package func symbol(at position: Int) -> String? { scope(at: position).symbol }
+
+  /// The dotted type path enclosing `position` (empty at file level).
+  package func typePath(at position: Int) -> String { scope(at: position).typePath }
+
+  /// The type body scopes, in source order.
+  package var typeScopes: [Scope] { scopes.filter(\.isType) }
+
+  private static let typeKeywords: Set<String> = ["class", "struct", "enum", "protocol", "extension", "actor"]
+  private static let modifiers: Set<String> = [
+    "override", "final", "public", "private", "fileprivate", "internal", "open", "package", "static", "class",
+    "convenience", "required", "mutating", "nonmutating", "dynamic", "lazy", "weak", "unowned", "nonisolated",
+    "indirect", "distributed",
+  ]
+
+  /// The name a declaration keyword at `position` introduces, and whether it is a type.
+  /// `class func f` is a member (the `class` is a modifier); `extension A.B where …` is `A.B`.
+  private static func declaredName(_ view: SourceView, at position: Int) -> (String, Bool)? {
+    let kind = view.kind(position)
+    if kind == .keyword {
+      if view.isWord(position, "func") {
+        let next = position + 1
+        guard next < view.count else { return nil }
+        return (view.text(next), false)
+      }
+      if view.isWord(position, "init") || view.isWord(position, "deinit") || view.isWord(position, "subscript") {
+        return (view.text(position), false)
+      }
+      if view.isWord(position, "var") || view.isWord(position, "let") {
+        if view.kind(position + 1) == .identifier { return (view.text(position + 1), false) }
+        return nil
+      }
+    }
+    let word = view.text(position)
+    guard typeKeywords.contains(word) else { return nil }
+    if word == "actor" && kind != .identifier { return nil }
+    guard view.kind(position + 1) == .identifier else { return nil }
+    let first = view.text(position + 1)
+    if modifiers.contains(first) { return nil }
+    var name = first
+    var next = position + 2
+    if word == "extension" {
+      while view.isPeriod(next), view.kind(next + 1) == .identifier {
+        name += "." + view.text(next + 1)
+        next += 2
+      }
+    }
+    // `actor` is a contextual keyword: `actor Store {` or `actor Store: P`, not `let actor = …`.
+    if word == "actor" {
+      let after = view.kind(next)
+      guard after == .leftBrace || after == .colon || view.has(next, "<") || view.isWord(next, "where") else {
+        return nil
+      }
+    }
+    return (name, true)
+  }
+
+  private static func lastComponent(_ name: String) -> String {
+    guard let dot = name.lastIndex(of: ".") else { return name }
+    return String(name[name.index(after: dot)...])
+  }
+}

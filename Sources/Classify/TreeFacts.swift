@@ -1,0 +1,157 @@
+/// The facts of every file joined for the global pass: which names the tree declares, which
+/// modules re-export Combine, the bridge helpers, the `$x` feeds and the completion defects.
+struct TreeFacts {
+  struct LocatedFeed {
+    var path: String
+    var feed: CombineFacts.Feed
+  }
+
+  struct LocatedSend {
+    var path: String
+    var line: Int
+  }
+
+  private let declared: Set<String>
+  private let providing: Set<String>
+  /// Modules of the tree that `@_exported import` a providing module.
+  private let exportingModules: Set<String>
+  private let helpers: [(path: String, helper: CombineFacts.Helper)]
+  private let usedNames: [String: Int]
+  private let feedsByName: [String: [LocatedFeed]]
+  private let sendsByType: [String: [LocatedSend]]
+  private let defects: [String: [(path: String, defect: CompletionDefect)]]
+  /// Declarations (`path:line`) of every analysed completion-taking function, by name.
+  private let completionFunctions: [String: Set<String>]
+  /// Resolved `future-initialiser` helper calls, counted per helper name for `bridge-helper`.
+  private let initialiserCalls: Int
+
+  init(files: [FileClassification], context: ClassifyContext) {
+    var declared = context.declaredTypeNames
+    var exporting: Set<String> = []
+    var helpers: [(String, CombineFacts.Helper)] = []
+    var used: [String: Int] = [:]
+    var feeds: [String: [LocatedFeed]] = [:]
+    var sends: [String: [LocatedSend]] = [:]
+    var defects: [String: [(String, CompletionDefect)]] = [:]
+    var functions: [String: Set<String>] = [:]
+    for file in files {
+      declared.formUnion(file.facts.declaredTypes)
+      if file.facts.exportedImports.contains(where: context.providingModules.contains),
+        let module = context.moduleOf(file.path)
+      {
+        exporting.insert(module)
+      }
+      for helper in file.facts.helpers { helpers.append((file.path, helper)) }
+      for name in file.facts.usedNames { used[name, default: 0] += 1 }
+      for feed in file.facts.feeds { feeds[feed.name, default: []].append(LocatedFeed(path: file.path, feed: feed)) }
+      for send in file.facts.willChangeSends {
+        sends[send.typePath, default: []].append(LocatedSend(path: file.path, line: send.line))
+      }
+      for defect in file.facts.completionDefects { defects[defect.function, default: []].append((file.path, defect)) }
+      for function in file.facts.completionFunctions {
+        functions[function.name, default: []].insert("\(file.path):\(function.line)")
+      }
+    }
+    self.declared = declared
+    self.providing = context.providingModules
+    self.exportingModules = exporting
+    self.helpers = helpers
+    self.usedNames = used
+    self.feedsByName = feeds
+    self.sendsByType = sends
+    self.defects = defects
+    self.completionFunctions = functions
+    var calls = 0
+    for file in files {
+      for candidate in file.candidates {
+        if case .helperCall(let name, _)? = candidate.requirement, name == "Future" { calls += 1 }
+      }
+    }
+    self.initialiserCalls = calls
+  }
+
+  /// True when the file can see Combine: it imports a providing module (or a tree module that
+  /// re-exports one, or sits in such a module), or uses an unambiguous Combine name the tree does
+  /// not declare itself.
+  func seesCombine(_ file: FileClassification, module: String?) -> Bool {
+    importsCombine(file, module: module) || file.facts.unambiguousNames.contains { !declared.contains($0) }
+  }
+
+  /// True when the file imports a providing module, a tree module re-exporting one, or sits in
+  /// a module that re-exports one (`@_exported import Combine` in `Exports.swift`).
+  func importsCombine(_ file: FileClassification, module: String?) -> Bool {
+    for name in file.facts.imports where providing.contains(name) || exportingModules.contains(name) { return true }
+    if let module, exportingModules.contains(module) { return true }
+    return false
+  }
+
+  /// The ambiguity filter: does `candidate` count as Combine?
+  /// Example: `Future { promise in … }` in a file importing only Foundation is someone else's
+  /// `Future`; `@Published` counts everywhere unless the tree declares a `Published` of its own.
+  func counts(_ candidate: CandidateFinding, importsCombine: Bool, seesCombine: Bool) -> Bool {
+    if let anchor = candidate.anchor {
+      if declared.contains(anchor) { return false }
+      if CombineVocabulary.ambiguousNames.contains(anchor) { return importsCombine }
+      if CombineVocabulary.unambiguousNames.contains(anchor) { return true }
+    }
+    // Continuations and queues are concurrency findings, not Combine ones: they need no import.
+    switch candidate.category {
+    case .continuationBridge, .continuationMisuse, .queueGuardedState: return true
+    default: return seesCombine
+    }
+  }
+
+  /// Extra reasons when a requirement holds, nil when it does not.
+  func resolve(_ requirement: CandidateFinding.Requirement) -> [String]? {
+    switch requirement {
+    case .helperCall(let name, let labels):
+      if declared.contains("Future") { return nil }
+      let matching = helpers.filter { entry in
+        if name == "Future" {
+          guard entry.helper.kind == .futureInitialiser else { return false }
+          // A trailing closure call (`Future { try await … }`) fits a one-parameter initialiser.
+          return labels.isEmpty ? entry.helper.labels.count == 1 : entry.helper.labels == labels
+        }
+        return entry.helper.kind == .futureFunction && entry.helper.name == name
+      }
+      guard let first = matching.first else { return nil }
+      return [
+        "calls `\(first.helper.name)` (\(first.path):\(first.helper.line)), which wraps a `Task` in a `Future`: "
+          + "cancelling the publisher does not cancel the `Task`"
+      ]
+    case .calleeDefect(let name, let kind):
+      guard let entries = defects[name], !entries.isEmpty else { return nil }
+      let defective = entries.filter { $0.defect.kind == kind }
+      guard let match = defective.first else { return nil }
+      // Overloads: flag only when every declaration of that name has the defect.
+      let declarations = completionFunctions[name] ?? []
+      let flagged = Set(defective.map { "\($0.path):\($0.defect.declarationLine)" })
+      guard declarations.isSubset(of: flagged) else { return nil }
+      let what =
+        kind == .calledTwice
+        ? "calls its completion more than once on some path (\(match.path):\(match.defect.line)): the continuation is resumed twice"
+        : "returns on some path without calling its completion (\(match.path):\(match.defect.line)): the continuation is never resumed"
+      return ["`\(name)` \(what)"]
+    }
+  }
+
+  /// How many files use helper `name` (`future-initialiser` helpers: resolved calls).
+  func helperUses(_ name: String) -> Int {
+    if name == "Future.init" { return initialiserCalls }
+    return usedNames[name] ?? 0
+  }
+
+  /// The `$name` feeds that block `typePath.name`: those in the same type, and `other.$name`.
+  func feeds(of name: String, in typePath: String) -> [LocatedFeed] {
+    (feedsByName[name] ?? []).filter { $0.feed.viaOther || $0.feed.typePath == typePath }
+  }
+
+  /// Manual `objectWillChange.send()` calls inside `typePath`.
+  func willChangeSends(in typePath: String) -> [LocatedSend] { sendsByType[typePath] ?? [] }
+
+  /// `Type.name` → (`Type`, `name`).
+  static func split(_ key: String) -> (String, String) {
+    guard let dot = key.lastIndex(of: ".") else { return ("", key) }
+    return (String(key[..<dot]), String(key[key.index(after: dot)...]))
+  }
+}

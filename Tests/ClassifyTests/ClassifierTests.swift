@@ -1,0 +1,216 @@
+import Classify
+import ScanModel
+import Testing
+
+@Suite struct ClassifierTests {
+  /// A pattern hit of `category` from the first `first` token to the `last` token after it.
+  func hit(_ ruleID: String, _ category: CategoryID, in source: String, from first: String, to last: String)
+    -> PatternHit
+  {
+    let start = Support.position(of: first, in: source)
+    var end = start
+    var occurrence = 0
+    while end <= start {
+      end = Support.position(of: last, in: source, occurrence: occurrence)
+      occurrence += 1
+      if end < 0 { break }
+    }
+    return PatternHit(
+      ruleID: ruleID, category: category, severity: .warning, message: "msg", help: "help", start: start, end: end)
+  }
+
+  func classify(_ path: String, _ source: String, hits: [PatternHit] = [], detectors: [String] = [])
+    -> FileClassification
+  {
+    Support.classify(source, path: path, detectors: detectors, patternHits: hits)
+  }
+
+  @Test func ambiguousNamesNeedCombine() {
+    let plain = "import Foundation\nlet j = Just(1)\n@Published var p = 0"
+    let combine = "import Combine\nlet j = Just(1)"
+    let files = [
+      classify(
+        "A.swift", plain,
+        hits: [
+          hit("just", .oneShotFuture, in: plain, from: "Just", to: ")"),
+          hit("published", .publishedProperty, in: plain, from: "@", to: "p"),
+        ]),
+      classify("B.swift", combine, hits: [hit("just", .oneShotFuture, in: combine, from: "Just", to: ")")]),
+    ]
+    let findings = Classifier.finalize(files: files, context: ClassifyContext())
+    #expect(findings.map(\.file) == ["A.swift", "B.swift"])
+    #expect(findings.map(\.ruleID) == ["published", "just"])
+    #expect(findings[0].symbol == "p")
+    #expect(findings[1].phase == .oneShot)
+    #expect(findings[1].disposition == .migrate)
+  }
+
+  @Test func treeDeclaringItsOwnTypeDropsTheName() {
+    let use = "import Combine\nlet j = Just(1)\nlet s = PassthroughSubject<Int, Never>()"
+    let files = [
+      classify(
+        "Use.swift", use,
+        hits: [
+          hit("just", .oneShotFuture, in: use, from: "Just", to: ")"),
+          hit("subject", .subject, in: use, from: "PassthroughSubject", to: ")"),
+        ]),
+      classify("Mine.swift", "enum Just { case one }"),
+    ]
+    let findings = Classifier.finalize(files: files, context: ClassifyContext())
+    #expect(findings.map(\.ruleID) == ["subject"])
+    let declaredElsewhere = Classifier.finalize(
+      files: files, context: ClassifyContext(declaredTypeNames: ["PassthroughSubject"]))
+    #expect(declaredElsewhere.isEmpty)
+  }
+
+  @Test func fileWithoutCombineHasNoCombineFindings() {
+    let source = "func f() { items.map { $0 }.sink { print($0) } ; $text.map { $0 }.sink { } }"
+    let findings = Support.findings([("Plain.swift", source)], detectors: ["operator-pipeline"])
+    #expect(findings.isEmpty)
+  }
+
+  @Test func exportedImportMakesTheModuleSeeCombine() {
+    let exports = "@_exported import Combine"
+    let use = "let f = Just(1)"
+    let files = [
+      classify("Sources/Kit/Exports.swift", exports),
+      classify("Sources/Kit/Use.swift", use, hits: [hit("just", .oneShotFuture, in: use, from: "Just", to: ")")]),
+      classify("Sources/App/Use.swift", use, hits: [hit("just", .oneShotFuture, in: use, from: "Just", to: ")")]),
+    ]
+    let context = ClassifyContext(
+      modules: ["Sources/Kit/Exports.swift": "Kit", "Sources/Kit/Use.swift": "Kit", "Sources/App/Use.swift": "App"])
+    let findings = Classifier.finalize(files: files, context: context)
+    #expect(findings.map(\.file) == ["Sources/Kit/Use.swift"])
+    #expect(findings.map(\.module) == ["Kit"])
+  }
+
+  @Test func publishedFeedingAPipelineIsBlocked() {
+    let model = """
+      import Combine
+      import SwiftUI
+      final class SearchModel: ObservableObject {
+        @Published var query = ""
+        @Published var results: [String] = []
+        init() {
+          $query.debounce(for: 0.3, scheduler: RunLoop.main).sink { [weak self] in self?.search($0) }.store(in: &bag)
+        }
+        func reset() { objectWillChange.send() }
+      }
+      """
+    let view =
+      "import SwiftUI\nstruct V: View { @StateObject var model = SearchModel()\n var body: some View { TextField(\"\", text: $model.query) } }"
+    let files = [
+      classify(
+        "Sources/App/SearchModel.swift", model,
+        hits: [
+          hit("observable-object", .observableObject, in: model, from: "class", to: "ObservableObject"),
+          hit("published-property", .publishedProperty, in: model, from: "@", to: "query"),
+          hit("published-property", .publishedProperty, in: model, from: "results", to: "="),
+        ]),
+      classify("Sources/App/View.swift", view),
+    ]
+    let context = ClassifyContext(
+      modules: ["Sources/App/SearchModel.swift": "App"], deploymentTargets: ["App": ["iOS": "16.0", "macOS": "14"]])
+    let findings = Classifier.finalize(files: files, context: context)
+    #expect(findings.map(\.ruleID) == ["observable-object", "published-property", "published-property"])
+    let observable = findings[0]
+    #expect(observable.symbol == "SearchModel")
+    #expect(
+      observable.reasons[0]
+        == "`SearchModel` calls `objectWillChange.send()` by hand at Sources/App/SearchModel.swift:9: "
+        + "`@Observable` tracks changes itself, so that call and what it signals must be rewritten")
+    #expect(
+      observable.reasons[1]
+        == "deployment target iOS 16.0 is below iOS 17, which `@Observable` needs: gate it with `if #available` "
+        + "or keep Combine here until the target moves")
+    #expect(observable.reasons.count == 2)
+    let query = findings[1]
+    #expect(query.blockedBy == ["Sources/App/SearchModel.swift:7"])
+    #expect(
+      query.reasons[0].hasPrefix("blocked: `$query` feeds a pipeline at Sources/App/SearchModel.swift:7 (`$query ."))
+    #expect(query.reasons.contains { $0.hasPrefix("deployment target iOS 16.0 is below iOS 26") })
+    #expect(query.phase == .viewModels)
+    let results = findings[2]
+    #expect(results.blockedBy.isEmpty)
+    #expect(results.symbol == "SearchModel.results")
+  }
+
+  @Test func onReceiveInAViewBlocksAndBindingsDoNot() {
+    let model =
+      "import Combine\nfinal class M: ObservableObject {\n  @Published var items: [Int] = []\n  @Published var text = \"\"\n}"
+    let view = """
+      import SwiftUI
+      struct V: View {
+        @ObservedObject var model: M
+        var body: some View {
+          TextField("", text: $model.text)
+            .onReceive(model.$items) { print($0) }
+        }
+      }
+      """
+    let files = [
+      classify(
+        "M.swift", model,
+        hits: [
+          hit("published-property", .publishedProperty, in: model, from: "items", to: "="),
+          hit("published-property", .publishedProperty, in: model, from: "text", to: "="),
+        ]),
+      classify("V.swift", view),
+    ]
+    let findings = Classifier.finalize(files: files, context: ClassifyContext())
+    #expect(findings.map(\.symbol) == ["M.items", "M.text"])
+    #expect(findings.map(\.blockedBy) == [["V.swift:6"], []])
+  }
+
+  @Test func categoryDefaults() {
+    #expect(Classifier.defaults(for: .futureTaskWrapper) == (.migrate, .oneShot))
+    #expect(Classifier.defaults(for: .continuationBridge) == (.keep, nil))
+    #expect(Classifier.defaults(for: .valuesBridge) == (.keep, nil))
+    #expect(Classifier.defaults(for: .bridgeHelper) == (.migrate, .prepare))
+    #expect(Classifier.defaults(for: .queueGuardedState) == (.fixNow, nil))
+    #expect(Classifier.defaults(for: .subject) == (.migrate, .viewModels))
+  }
+
+  @Test func patternOverridesWin() {
+    let source = "import Combine\nlet j = Just(1)"
+    var keep = hit("just", .oneShotFuture, in: source, from: "Just", to: ")")
+    keep.dispositionOverride = .leaveAlone
+    keep.phaseOverride = .oneShot
+    let findings = Classifier.finalize(files: [classify("A.swift", source, hits: [keep])], context: ClassifyContext())
+    #expect(findings.map(\.disposition) == [.leaveAlone])
+    #expect(findings.map(\.phase) == [nil])
+  }
+
+  @Test func outputIsDeterministicWhateverTheFileOrder() {
+    let a = "import Combine\nfunc a() { $x.debounce(for: 1, scheduler: q).sink { } }"
+    let b = "import Combine\nfunc b() { api.load().map { $0 }.sink { _ in } }"
+    let detectors = ["operator-pipeline"]
+    let files = [classify("b.swift", b, detectors: detectors), classify("a.swift", a, detectors: detectors)]
+    let forward = Classifier.finalize(files: files, context: ClassifyContext())
+    let backward = Classifier.finalize(files: files.reversed(), context: ClassifyContext())
+    #expect(forward == backward)
+    #expect(forward.map(\.file) == ["a.swift", "b.swift"])
+  }
+
+  @Test func deploymentTargetNotesForPipelinesAndValues() {
+    let source = """
+      import Combine
+      final class M {
+        func bind() async {
+          $query.debounce(for: 0.3, scheduler: RunLoop.main).sink { print($0) }.store(in: &bag)
+          for await value in $query.values { print(value) }
+        }
+      }
+      """
+    let files = [classify("M.swift", source, detectors: ["operator-pipeline", "values-bridge"])]
+    let old = Classifier.finalize(
+      files: files, context: ClassifyContext(modules: ["M.swift": "Old"], deploymentTargets: ["Old": ["iOS": "14"]]))
+    #expect(old.map(\.ruleID) == ["operator-pipeline", "values-bridge"])
+    #expect(old[0].reasons.last?.hasPrefix("deployment target iOS 14 is below iOS 16, which AsyncAlgorithms") == true)
+    #expect(
+      old[1].reasons.last?.hasPrefix("deployment target iOS 14 is below iOS 15, which `Publisher.values`") == true)
+    let new = Classifier.finalize(
+      files: files, context: ClassifyContext(modules: ["M.swift": "New"], deploymentTargets: ["New": ["iOS": "17.2"]]))
+    #expect(new.allSatisfy { !$0.reasons.contains { $0.hasPrefix("deployment target") } })
+  }
+}

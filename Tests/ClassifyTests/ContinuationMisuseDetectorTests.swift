@@ -1,0 +1,203 @@
+import Classify
+import ScanModel
+import Testing
+
+@Suite struct ContinuationMisuseDetectorTests {
+  let detectors = ["continuation-resumed-twice", "continuation-never-resumed"]
+
+  @Test func missingReturnResumesTwice() {
+    let source = """
+      func load() async throws -> Data {
+        try await withCheckedThrowingContinuation { continuation in
+          api.fetch { data, error in
+            if let error { continuation.resume(throwing: error) }
+            continuation.resume(returning: data ?? Data())
+          }
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.ruleID) == ["continuation-resumed-twice"])
+    #expect(findings.first?.range.start == SourceLocation(line: 5, column: 7))
+    #expect(findings.first?.disposition == .fixNow)
+    #expect(findings.first?.phase == nil)
+    #expect(findings.first?.symbol == "load")
+  }
+
+  @Test func typedParameterAndShorthandNames() {
+    let source = """
+      func a() async -> Int {
+        await withCheckedContinuation { (c: CheckedContinuation<Int, Never>) in
+          c.resume(returning: 1)
+          c.resume(returning: 2)
+        }
+      }
+      func b() async -> Int {
+        await withCheckedContinuation { [weak self] cont in
+          self?.pending = cont
+          cont.resume(returning: 1)
+          cont.resume(returning: 2)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    // `b` hands its continuation on: beyond a token scanner, so it stays quiet.
+    #expect(findings.map(\.range.start.line) == [4])
+    #expect(findings.map(\.symbol) == ["a"])
+  }
+
+  @Test func correctBranchesAreQuiet() {
+    let source = """
+      func load() async throws -> Data {
+        try await withCheckedThrowingContinuation { continuation in
+          api.fetch { result in
+            switch result {
+            case .success(let data): continuation.resume(returning: data)
+            case .failure(let error): continuation.resume(throwing: error)
+            }
+          }
+        }
+      }
+      func other() async -> Int {
+        await withCheckedContinuation { c in
+          if flag { c.resume(returning: 1); return }
+          guard ready else { c.resume(returning: 0); return }
+          if a { c.resume(returning: 2) } else { c.resume(returning: 3) }
+        }
+      }
+      """
+    #expect(Support.findings(source, detectors: detectors).isEmpty)
+  }
+
+  @Test func completionBranchWithoutResume() {
+    let source = """
+      import Combine
+      final class Store {
+        func first() async throws -> Int {
+          try await withCheckedThrowingContinuation { continuation in
+            cancellable = publisher.first().sink(receiveCompletion: { completion in
+              if case .failure(let error) = completion { continuation.resume(throwing: error) }
+            }, receiveValue: { value in
+              continuation.resume(returning: value)
+            })
+          }
+        }
+        func second() async -> Int {
+          await withUnsafeContinuation { continuation in
+            cancellable = publisher.first().sink(receiveCompletion: { completion in
+              switch completion {
+              case .finished: break
+              case .failure: continuation.resume(returning: 0)
+              }
+            }, receiveValue: { continuation.resume(returning: $0) })
+          }
+        }
+        func third() async -> Int {
+          await withCheckedContinuation { continuation in
+            api.load { [weak self] value in
+              guard let self else { return }
+              continuation.resume(returning: self.transform(value))
+            }
+          }
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.ruleID) == Array(repeating: "continuation-never-resumed", count: 3))
+    #expect(findings.map(\.range.start.line) == [6, 16, 25])
+    #expect(findings.map(\.symbol) == ["Store.first", "Store.second", "Store.third"])
+  }
+
+  @Test func sinkWithoutFirstMayResumeTwice() {
+    let source = """
+      import Combine
+      func value() async -> Int {
+        await withCheckedContinuation { continuation in
+          cancellable = subject.map { $0 * 2 }.sink { continuation.resume(returning: $0) }
+        }
+      }
+      func once() async -> Int {
+        await withCheckedContinuation { continuation in
+          cancellable = subject.prefix(1).sink { continuation.resume(returning: $0) }
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.ruleID) == ["continuation-resumed-twice"])
+    #expect(findings.first?.range.start == SourceLocation(line: 4, column: 19))
+    #expect(findings.first?.reasons.first?.hasPrefix("`sink` inside the continuation has no `first()`") == true)
+  }
+
+  @Test func calleeThatCallsCompletionTwiceOnRetry() {
+    let client = """
+      final class Client {
+        func load(attempt: Int = 0, completion: @escaping (Result<Data, Error>) -> Void) {
+          session.fetch { result in
+            if case .failure = result, attempt < 3 {
+              completion(result)
+              self.load(attempt: attempt + 1, completion: completion)
+              return
+            }
+            completion(result)
+          }
+        }
+        func save(_ data: Data, completion: @escaping (Error?) -> Void) {
+          guard !data.isEmpty else { return }
+          session.upload(data) { error in completion(error) }
+        }
+        func fine(completion: @escaping (Int) -> Void) {
+          session.count { n in completion(n) }
+        }
+      }
+      """
+    let use = """
+      extension Client {
+        func load() async throws -> Data {
+          try await withCheckedThrowingContinuation { continuation in
+            load { result in continuation.resume(with: result) }
+          }
+        }
+        func save(_ data: Data) async throws {
+          try await withCheckedThrowingContinuation { continuation in
+            self.save(data) { error in
+              if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+            }
+          }
+        }
+        func fine() async -> Int {
+          await withCheckedContinuation { continuation in fine { continuation.resume(returning: $0) } }
+        }
+      }
+      """
+    let findings = Support.findings(
+      [("Sources/Net/Client.swift", client), ("Sources/Net/Client+Async.swift", use)], detectors: detectors)
+    #expect(findings.map(\.ruleID) == ["continuation-resumed-twice", "continuation-never-resumed"])
+    #expect(findings.map(\.range.start.line) == [4, 9])
+    #expect(
+      findings.first?.reasons == [
+        "`load` calls its completion more than once on some path (Sources/Net/Client.swift:6): the continuation is resumed twice"
+      ])
+    #expect(findings.last?.symbol == "Client.save")
+  }
+
+  @Test func overloadWithoutTheDefectKeepsTheCallQuiet() {
+    let client = """
+      final class A {
+        func load(completion: @escaping (Int) -> Void) {
+          guard ready else { return }
+          fetch { completion($0) }
+        }
+      }
+      final class B {
+        func load(completion: @escaping (Int) -> Void) { fetch { completion($0) } }
+      }
+      """
+    let use = """
+      func value() async -> Int {
+        await withCheckedContinuation { continuation in b.load { continuation.resume(returning: $0) } }
+      }
+      """
+    let findings = Support.findings([("A.swift", client), ("Use.swift", use)], detectors: detectors)
+    #expect(findings.isEmpty)
+  }
+}

@@ -1,0 +1,83 @@
+import Classify
+import ScanModel
+import Testing
+
+@Suite struct OperatorPipelineDetectorTests {
+  let detectors = ["operator-pipeline"]
+
+  @Test func timeAndCombiningOperatorsKeep() {
+    let source = """
+      import Combine
+      final class SearchModel: ObservableObject {
+        @Published var query = ""
+        @Published var scope = 0
+        private var cancellables = Set<AnyCancellable>()
+        init() {
+          $query
+            // wait for typing to settle
+            .debounce(for: .milliseconds(300), scheduler: RunLoop.main)
+            .removeDuplicates()
+            .combineLatest($scope)
+            .sink { [weak self] query, scope in self?.search(query, scope) }
+            .store(in: &cancellables)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.count == 1)
+    let finding = findings[0]
+    #expect(finding.disposition == .keep)
+    #expect(finding.phase == nil)
+    #expect(finding.symbol == "SearchModel.init")
+    #expect(finding.range.start == SourceLocation(line: 7, column: 5))
+    #expect(finding.range.end.line == 13)
+    #expect(finding.reasons.first == "keeps: debounce, removeDuplicates, combineLatest")
+  }
+
+  @Test func plainTransformOfOneShotSourceMigratesInOneShotPhase() {
+    let source = """
+      import Combine
+      final class Profile {
+        func load() {
+          api.user(id: 1).map(\\.name).receive(on: DispatchQueue.main).sink(receiveCompletion: { _ in }, receiveValue: { self.name = $0 }).store(in: &bag)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.count == 1)
+    #expect(findings[0].disposition == .migrate)
+    #expect(findings[0].phase == .oneShot)
+    #expect(findings[0].reasons[0] == "plain transform of one value: map, receive")
+    #expect(findings[0].reasons[1].hasPrefix("source `api.user(…)` delivers one value"))
+  }
+
+  @Test func plainTransformOfEndlessSourceMigratesWithViewModels() {
+    let source = """
+      import Combine
+      final class Counter {
+        func bind() {
+          $text.map { $0.count }.sink { self.count = $0 }.store(in: &bag)
+          NotificationCenter.default.publisher(for: .didLogIn).map { _ in true }.assign(to: \\.loggedIn, on: self).store(in: &bag)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.phase) == [.viewModels, .viewModels])
+    #expect(findings.map(\.disposition) == [.migrate, .migrate])
+    #expect(findings[0].reasons[0] == "plain per-value operators: map")
+    #expect(findings[1].reasons[1].hasPrefix("source `NotificationCenter.default.publisher(…)` keeps delivering"))
+  }
+
+  @Test func bareSubscriptionAndLookAlikesAreNotPipelines() {
+    let source = """
+      import Combine
+      func f() {
+        logger.sink(level: .debug)
+        // $query.debounce(for: 1, scheduler: q).sink { }
+        let s = "$query.debounce(for: 1, scheduler: q).sink { }"
+        events.sink { print($0) }
+      }
+      """
+    #expect(Support.findings(source, detectors: detectors).isEmpty)
+  }
+}
