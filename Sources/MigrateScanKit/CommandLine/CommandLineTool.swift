@@ -11,6 +11,7 @@ package enum CommandLineTool {
   package static func run(_ arguments: [String], io: inout some TextOutput) -> ExitCode {
     // A closed pipe must surface as EPIPE (handled in StandardIO), not kill the process.
     signal(SIGPIPE, SIG_IGN)
+    Interruption.install()
     let invocation: Invocation
     do {
       invocation = try Arguments.parse(arguments)
@@ -18,7 +19,7 @@ package enum CommandLineTool {
       io.err("error: \(error)\n" + Help.seeHelp)
       return .usage
     }
-    do {
+    do throws(CLIError) {
       switch invocation.command {
       case .help:
         io.out(Help.text)
@@ -28,16 +29,19 @@ package enum CommandLineTool {
         return .success
       case .tokens:
         return try runTokens(invocation, io: &io)
-      case .scan, .check, .rules, .explain:
-        throw CLIError.runtime("'\(invocation.command.rawValue)' is not available yet in this build")
+      case .scan:
+        return try runScan(invocation, io: &io)
+      case .check:
+        return try runCheck(invocation, io: &io)
+      case .rules:
+        return try runRules(invocation, io: &io)
+      case .explain:
+        return try runExplain(invocation, io: &io)
       }
-    } catch let error as CLIError {
+    } catch {
       io.err("error: \(error)\n")
       if error.isUsageError { io.err(Help.seeHelp) }
       return error.exitCode
-    } catch {
-      io.err("error: \(error)\n")
-      return .runtimeError
     }
   }
 

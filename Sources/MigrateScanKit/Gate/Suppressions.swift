@@ -31,6 +31,9 @@ package struct Suppressions: Sendable {
 
   private static let prefix = Array("migrate-scan:".utf8)
 
+  /// Suppressions already read (kept in a file's analysis after its tokens are gone).
+  package init(entries: [Entry]) { self.entries = entries }
+
   /// Reads the directives in `stream`'s comments.
   package init(stream: TokenStream, lineIndex: LineIndex) {
     var open: [String: (line: Int, column: Int, reason: String?)] = [:]

@@ -1,0 +1,121 @@
+import Foundation
+import ScanModel
+
+extension CommandLineTool {
+  /// `migrate-scan check`: exit 1 when what a change adds fails the policy, never on what was
+  /// already there. "What a change adds" is, in order of preference: the findings of the staged
+  /// change or the change since a revision, compared with the same tree before it (`--staged`,
+  /// `--since`); the findings not in a baseline (`--baseline` or the configuration's); or,
+  /// with neither, every finding.
+  static func runCheck(_ invocation: Invocation, io: inout some TextOutput) throws(CLIError) -> ExitCode {
+    let session = try ScanSession(invocation: invocation)
+    let failValues = invocation.failOn.isEmpty ? session.configuration.failOn : invocation.failOn
+    let policy = failValues.isEmpty ? FailPolicy.preCommit : try FailPolicy(values: failValues, catalog: session.catalog)
+    let scanner = Scanner(catalog: session.catalog)
+
+    let added: [Finding]
+    var failed = false
+    if invocation.staged || invocation.since != nil {
+      added = try changeFindings(invocation, session: session, scanner: scanner, io: &io)
+    } else {
+      let (analyses, skipped) = try session.analyzeTree(scanner: scanner, showProgress: false)
+      let outcome = scanner.finish(analyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder)
+      warn(outcome.warnings, skipped: skipped, invocation: invocation, io: &io)
+      if let path = invocation.baseline ?? session.configuration.baseline {
+        let baseline = try readBaseline(path)
+        added = baseline.newFindings(in: outcome.findings)
+        if invocation.ratchet {
+          let gone = baseline.goneEntries(given: outcome.findings)
+          for entry in gone {
+            io.out("\(display(entry.file, root: session.root)): fixed or gone: \(entry.ruleID) (tighten the baseline)\n")
+          }
+          if !gone.isEmpty { failed = true }
+        }
+      } else {
+        added = outcome.findings
+      }
+    }
+
+    let offending = added.filter(policy.fails)
+    for finding in offending {
+      let location = "\(display(finding.file, root: session.root)):\(finding.range.start.line):\(finding.range.start.column)"
+      io.out("\(location): error: \(finding.message) [\(finding.ruleID)]\n    help: \(finding.help)\n")
+    }
+    if !invocation.quiet {
+      if offending.isEmpty {
+        io.err("migrate-scan check: passed (\(added.count) new finding(s), none that the policy fails on)\n")
+      } else {
+        io.err("migrate-scan check: \(offending.count) new finding(s) fail the policy\n")
+      }
+    }
+    return failed || !offending.isEmpty ? .policyFailure : .success
+  }
+
+  /// The path as a user can open it from the current directory.
+  static func display(_ file: String, root: String) -> String {
+    root == "." ? file : root + "/" + file
+  }
+
+  /// The findings a git change adds: the tree with the changed files as they are after the change,
+  /// compared with the same tree with those files as they were before. Whole-tree context matters:
+  /// a helper declared in an untouched file makes a new call site a Future/Task wrapper.
+  private static func changeFindings(
+    _ invocation: Invocation, session: ScanSession, scanner: Scanner, io: inout some TextOutput
+  ) throws(CLIError) -> [Finding] {
+    let repository = try GitRepository(containing: session.root)
+    let changes = try repository.changedSwiftFiles(staged: invocation.staged, since: invocation.since)
+    let prefix = try rootPrefix(session.root, topLevel: repository.topLevel)
+
+    var after: [String: [UInt8]] = [:]
+    var before: [String: [UInt8]] = [:]
+    for change in changes {
+      guard change.path.hasPrefix(prefix) else { continue }
+      let path = String(change.path.dropFirst(prefix.count))
+      let new: [UInt8]?
+      if invocation.staged {
+        new = repository.contents(of: change.path, at: "")
+      } else {
+        new = FileManager.default.contents(atPath: repository.topLevel + "/" + change.path).map { [UInt8]($0) }
+      }
+      guard let new else { continue }
+      after[path] = new
+      if let oldPath = change.oldPath {
+        before[path] = repository.contents(of: oldPath, at: invocation.staged ? "HEAD" : (invocation.since ?? "HEAD"))
+      }
+    }
+
+    let (analyses, _) = try session.analyzeTree(scanner: scanner, showProgress: false)
+    let unchanged = analyses.filter { after[$0.path] == nil }
+    let newFiles = after.sorted { $0.key < $1.key }
+    let newAnalyses = ParallelMap.map(count: newFiles.count, jobs: session.jobs) { index in
+      scanner.analyze(path: newFiles[index].key, bytes: newFiles[index].value)
+    }
+    // Old contents are analysed under the new path, so a renamed file keeps its fingerprints.
+    let oldFiles = before.sorted { $0.key < $1.key }
+    let oldAnalyses = ParallelMap.map(count: oldFiles.count, jobs: session.jobs) { index in
+      scanner.analyze(path: oldFiles[index].key, bytes: oldFiles[index].value)
+    }
+    let afterOutcome = scanner.finish(unchanged + newAnalyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder)
+    let beforeOutcome = scanner.finish(unchanged + oldAnalyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder)
+    let known = Set(beforeOutcome.findings.map(\.fingerprint))
+    return afterOutcome.findings.filter { !known.contains($0.fingerprint) }
+  }
+
+  /// The scanned root's path inside the repository, with a trailing `/` (or empty at the top).
+  private static func rootPrefix(_ root: String, topLevel: String) throws(CLIError) -> String {
+    guard let resolvedRoot = realpath(root, nil), let resolvedTop = realpath(topLevel, nil) else {
+      throw .runtime("cannot resolve '\(root)' inside the repository '\(topLevel)'")
+    }
+    defer {
+      free(resolvedRoot)
+      free(resolvedTop)
+    }
+    let rootPath = String(cString: resolvedRoot)
+    let topPath = String(cString: resolvedTop)
+    if rootPath == topPath { return "" }
+    guard rootPath.hasPrefix(topPath + "/") else {
+      throw .runtime("'\(root)' is not inside the repository '\(topLevel)'")
+    }
+    return String(rootPath.dropFirst(topPath.count + 1)) + "/"
+  }
+}

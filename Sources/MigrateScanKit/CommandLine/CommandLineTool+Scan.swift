@@ -1,0 +1,77 @@
+import Foundation
+import Reports
+import ScanModel
+
+extension CommandLineTool {
+  /// `migrate-scan [scan] [DIR]`: the plan, in every requested format.
+  static func runScan(_ invocation: Invocation, io: inout some TextOutput) throws(CLIError) -> ExitCode {
+    let session = try ScanSession(invocation: invocation)
+    let outputs = try invocation.outputs()
+    let policy = try FailPolicy(values: invocation.failOn, catalog: session.catalog)
+    let baseline = try invocation.baseline.map { path throws(CLIError) in try readBaseline(path) }
+
+    let scanner = Scanner(catalog: session.catalog)
+    let (analyses, skipped) = try session.analyzeTree(
+      scanner: scanner, showProgress: showsProgress(invocation: invocation, io: io, outputs: outputs))
+    let outcome = scanner.finish(analyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder)
+    warn(outcome.warnings, skipped: skipped, invocation: invocation, io: &io)
+
+    if let path = invocation.writeBaseline {
+      try AtomicFileWriter.write(Baseline(findings: outcome.findings).serialized(), to: path)
+    }
+    // With a baseline the report shows only what is new: what a reviewer needs to look at.
+    let reported = baseline.map { $0.newFindings(in: outcome.findings) } ?? outcome.findings
+    let report = session.report(analyses: analyses, skipped: skipped, outcome: outcome, findings: reported)
+    try write(report, to: outputs, io: &io)
+
+    var failed = !policy.isEmpty && reported.contains(where: policy.fails)
+    if invocation.ratchet, let baseline {
+      let gone = baseline.goneEntries(given: outcome.findings)
+      if !gone.isEmpty {
+        io.err(
+          "error: \(gone.count) baselined finding(s) are gone; tighten the baseline with --write-baseline "
+            + "(--ratchet)\n")
+        failed = true
+      }
+    }
+    return failed ? .policyFailure : .success
+  }
+
+  /// Renders and writes each requested report; stdout reports are written last, files atomically.
+  static func write(_ report: ScanReport, to outputs: [Invocation.Output], io: inout some TextOutput) throws(CLIError) {
+    for output in outputs {
+      let text = ReportWriter.render(report, format: output.format)
+      if let path = output.path {
+        try AtomicFileWriter.write(Array(text.utf8), to: path)
+      } else {
+        io.out(text)
+      }
+    }
+  }
+
+  static func readBaseline(_ path: String) throws(CLIError) -> Baseline {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw .runtime(
+        "cannot read baseline '\(path)': no such file, or not readable; write one with --write-baseline \(path)")
+    }
+    return try Baseline.parse([UInt8](data), path: path)
+  }
+
+  /// Warnings go to stderr unless `--quiet`: skipped files, graph problems, stale suppressions.
+  static func warn(_ warnings: [String], skipped: [SkippedFile], invocation: Invocation, io: inout some TextOutput) {
+    guard !invocation.quiet else { return }
+    for file in skipped { io.err("warning: skipped '\(file.path)': \(file.reason)\n") }
+    for warning in warnings { io.err(warning + "\n") }
+  }
+
+  /// A progress line only on a terminal, never with `--quiet` or a machine format on stdout.
+  static func showsProgress(invocation: Invocation, io: some TextOutput, outputs: [Invocation.Output]) -> Bool {
+    let machineOnStdout = outputs.contains { $0.path == nil && $0.format != .markdown }
+    return io.errIsTerminal && !invocation.quiet && !machineOnStdout
+  }
+}
+
+extension FailPolicy {
+  /// True when nothing fails (no `--fail-on` was given to a scan).
+  var isEmpty: Bool { minimumSeverity == nil && categories.isEmpty && ruleIDs.isEmpty }
+}

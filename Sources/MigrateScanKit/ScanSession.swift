@@ -1,0 +1,150 @@
+import Classify
+import DependencyGraph
+import Foundation
+import RuleEngine
+import ScanModel
+
+/// One run's settings, resolved from the command line, the configuration file and the catalogue.
+package struct ScanSession: Sendable {
+  package var root: String
+  package var configuration: Configuration
+  package var catalog: RuleCatalog
+  package var jobs: Int
+  package var discovery: FileDiscovery
+  package var planBuilder: PlanBuilder
+  package var moduleMap: ModuleMap
+
+  /// Resolves the settings of `invocation`: reads the configuration and every rules file.
+  ///
+  /// - Throws: `CLIError` naming the file and what is wrong with it (exit 2).
+  package init(invocation: Invocation) throws(CLIError) {
+    guard invocation.arguments.count <= 1 else { throw .unexpectedArgument(invocation.arguments[1]) }
+    root = invocation.arguments.first ?? "."
+    if root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+
+    if let path = invocation.configFile {
+      configuration = try ScanSession.readConfiguration(path, required: true)
+    } else {
+      let implicit = root + "/" + Configuration.fileName
+      configuration = try ScanSession.readConfiguration(implicit, required: false)
+    }
+
+    catalog = try ScanSession.loadCatalog(invocation: invocation, configuration: configuration)
+    jobs = invocation.jobs ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    var discovery = FileDiscovery()
+    discovery.followSymlinks = invocation.followSymlinks
+    discovery.maxFileSize = invocation.maxFileSize ?? configuration.maxFileSize ?? discovery.maxFileSize
+    let include = configuration.include.map(Glob.init)
+    let exclude = configuration.exclude.map(Glob.init)
+    if !include.isEmpty { discovery.isIncluded = { path in include.contains { $0.matches(path) } } }
+    discovery.isExcluded = { path in exclude.contains { $0.matches(path) } }
+    self.discovery = discovery
+
+    var planBuilder = PlanBuilder()
+    if let lines = configuration.leaveAloneLines { planBuilder.leaveAloneLines = lines }
+    self.planBuilder = planBuilder
+    moduleMap = ModuleMap(prefixes: configuration.modules)
+  }
+
+  /// The rules that run: the built-in catalogue (or `--rules`), plus the configuration's and
+  /// `--add-rules` files, less what the configuration disables, restricted by `--only`.
+  package static func loadCatalog(invocation: Invocation, configuration: Configuration) throws(CLIError)
+    -> RuleCatalog
+  {
+    let known = Set(Detectors.names)
+    do {
+      var catalog: RuleCatalog
+      if let path = invocation.rulesFile {
+        catalog = try RuleCatalog.load(try readRules(path), source: path, knownDetectors: known)
+      } else {
+        catalog = try RuleCatalog.load([UInt8](BuiltinRules.json), source: "rules.json", knownDetectors: known)
+      }
+      for path in configuration.rulesFiles + invocation.extraRulesFiles {
+        catalog = try catalog.merging(RuleCatalog.load(try readRules(path), source: path, knownDetectors: known))
+      }
+      if !configuration.disabledRules.isEmpty { catalog = try catalog.excluding(configuration.disabledRules) }
+      if !configuration.severity.isEmpty { catalog = try catalog.overridingSeverities(configuration.severity) }
+      let only = invocation.onlyRules.isEmpty ? configuration.enabledRules : invocation.onlyRules
+      if !only.isEmpty { catalog = try catalog.only(only) }
+      return catalog
+    } catch let error as RuleCatalogError {
+      throw .runtime("\(error)")
+    } catch let error as CLIError {
+      throw error
+    } catch {
+      throw .runtime("\(error)")
+    }
+  }
+
+  private static func readRules(_ path: String) throws(CLIError) -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw .runtime("cannot read rules catalogue '\(path)': no such file, or not readable; check the path")
+    }
+    return [UInt8](data)
+  }
+
+  private static func readConfiguration(_ path: String, required: Bool) throws(CLIError) -> Configuration {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      if required {
+        throw .runtime("cannot read configuration '\(path)': no such file, or not readable; check the path")
+      }
+      return Configuration()
+    }
+    let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+    return try Configuration.parse([UInt8](data), path: path, folder: folder)
+  }
+
+  /// Finds, reads and analyses every file under the root, in parallel, largest first.
+  package func analyzeTree(scanner: Scanner, showProgress: Bool) throws(CLIError) -> (
+    analyses: [FileAnalysis], skipped: [SkippedFile]
+  ) {
+    let found = try discovery.discover(root: root)
+    let files = found.files
+    let progress = Progress(total: files.count, enabled: showProgress)
+    let limit = discovery.maxFileSize
+    // Largest first: a 5 MB generated file starts at once instead of holding up the end.
+    let schedule = files.indices.sorted { files[$0].size > files[$1].size }
+    let results = ParallelMap.map(count: files.count, jobs: jobs, schedule: schedule) {
+      index -> Result<FileAnalysis, SourceReader.Failure> in
+      defer { progress.advance() }
+      switch SourceReader.read(files[index].pathBytes, maxSize: limit) {
+      case .success(let bytes): return .success(scanner.analyze(path: files[index].relativePath, bytes: bytes))
+      case .failure(let failure): return .failure(failure)
+      }
+    }
+    progress.finish()
+    var analyses: [FileAnalysis] = []
+    var skipped = found.skipped.map { SkippedFile(path: $0.path, reason: $0.reason) }
+    for (index, result) in results.enumerated() {
+      switch result {
+      case .success(let analysis): analyses.append(analysis)
+      case .failure(let failure): skipped.append(SkippedFile(path: files[index].relativePath, reason: "\(failure)"))
+      }
+    }
+    skipped.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    return (analyses, skipped)
+  }
+
+  /// The report of a finished scan.
+  package func report(
+    analyses: [FileAnalysis], skipped: [SkippedFile], outcome: Scanner.Outcome, findings: [Finding]
+  ) -> ScanReport {
+    let active = findings.filter { $0.suppression == nil }
+    var byCategory: [String: Int] = [:]
+    var byDisposition: [String: Int] = [:]
+    for finding in active {
+      byCategory[finding.category.rawValue, default: 0] += 1
+      byDisposition[finding.disposition.rawValue, default: 0] += 1
+    }
+    let summary = ScanSummary(
+      files: analyses.count, lines: analyses.reduce(0) { $0 + $1.lines }, bytes: analyses.reduce(0) { $0 + $1.bytes },
+      findings: active.count,
+      byCategory: byCategory.sorted { $0.key < $1.key }.map { NamedCount(name: $0.key, count: $0.value) },
+      byDisposition: byDisposition.sorted { $0.key < $1.key }.map { NamedCount(name: $0.key, count: $0.value) },
+      skipped: skipped, suppressed: findings.count - active.count)
+    return ScanReport(
+      tool: ToolInfo(version: MigrateScanVersion.current), root: root, summary: summary,
+      modules: outcome.graph.modules, findings: findings, plan: outcome.plan, rules: catalog.ruleInfos)
+  }
+}

@@ -1,0 +1,180 @@
+import Classify
+import DependencyGraph
+import RuleEngine
+import ScanModel
+import SwiftLexer
+
+/// The scan pipeline: per file (in parallel) lex, match, classify and collect facts; then once
+/// for the tree build the graph, finalise the findings, apply suppressions and plan.
+package struct Scanner: Sendable {
+  /// The rules that run.
+  package let catalog: RuleCatalog
+  private let matcher: Matcher
+  private let patternRules: [CompiledRule]
+  private let detectorRules: [(rule: CompiledRule, reference: DetectorRuleRef)]
+
+  package init(catalog: RuleCatalog) {
+    self.catalog = catalog
+    // The matcher's `ruleIndex` indexes the array it was built with, so keep that same array.
+    self.patternRules = catalog.rules
+    self.matcher = Matcher(rules: catalog.rules)
+    self.detectorRules = catalog.rules.compactMap { rule in
+      guard let detector = rule.detector else { return nil }
+      return (
+        rule,
+        DetectorRuleRef(
+          ruleID: rule.id, detector: detector, category: rule.category, severity: rule.severity,
+          message: rule.message, help: rule.help, dispositionOverride: rule.disposition, phaseOverride: rule.phase)
+      )
+    }
+  }
+
+  /// Lexes and analyses one file. Pure: the same bytes always give the same analysis.
+  package func analyze(path: String, bytes: [UInt8]) -> FileAnalysis {
+    let stream = Lexer.tokenize(bytes)
+    let hits = matcher.matches(in: stream, path: path).map { match in
+      let rule = patternRules[match.ruleIndex]
+      return PatternHit(
+        ruleID: rule.id, category: rule.category, severity: rule.severity, message: rule.message, help: rule.help,
+        dispositionOverride: rule.disposition, phaseOverride: rule.phase, start: match.start, end: match.end)
+    }
+    let detectors = detectorRules.filter { $0.rule.applies(toPath: path) }.map(\.reference)
+    let classification = FileClassifier.classify(
+      stream: stream, path: path, patternHits: hits, detectorRules: detectors)
+    let facts = ReferenceCollector.collect(stream)
+    var suppressions: [Suppressions.Entry] = []
+    var problems: [(line: Int, message: String)] = []
+    // Most files have no directive; the line table is only built for those that do.
+    if Scanner.contains(bytes, Scanner.directiveMarker) {
+      let parsed = Suppressions(stream: stream, lineIndex: LineIndex(bytes))
+      suppressions = parsed.entries
+      problems = parsed.problems
+    }
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let isManifest = name == "Package.swift" || (name.hasPrefix("Package@swift") && name.hasSuffix(".swift"))
+    return FileAnalysis(
+      path: path, lines: Scanner.countLines(bytes), bytes: bytes.count, classification: classification, facts: facts,
+      manifest: isManifest ? bytes : nil, suppressions: suppressions, suppressionProblems: problems)
+  }
+
+  /// Everything the tree-wide pass produces.
+  package struct Outcome: Sendable {
+    package var findings: [Finding]
+    package var graph: ProjectGraph
+    package var plan: MigrationPlan
+    /// Warnings for stderr: graph problems, unused or malformed suppressions.
+    package var warnings: [String]
+  }
+
+  /// The tree-wide pass over the analyses of every file.
+  package func finish(_ analyses: [FileAnalysis], moduleMap: ModuleMap, planBuilder: PlanBuilder) -> Outcome {
+    let analyses = analyses.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    var manifests: [ProjectGraphBuilder.ManifestFile] = []
+    var sources: [ProjectGraphBuilder.SourceFile] = []
+    var declared: Set<String> = []
+    for analysis in analyses {
+      if let manifest = analysis.manifest {
+        manifests.append(ProjectGraphBuilder.ManifestFile(path: analysis.path, bytes: manifest))
+        continue
+      }
+      sources.append(ProjectGraphBuilder.SourceFile(path: analysis.path, facts: analysis.facts, lines: analysis.lines))
+      // Top-level names only: a nested `Cache.Future` does not shadow Combine's `Future`.
+      for declaration in analysis.facts.declarations where declaration.qualifiedName == declaration.name {
+        declared.insert(declaration.name)
+      }
+    }
+    let graph = ProjectGraphBuilder.build(manifests: manifests, files: sources, moduleMap: moduleMap)
+    var moduleOfFile: [String: String] = [:]
+    for file in graph.files { moduleOfFile[file.path] = file.module }
+    var targets: [String: [String: String]] = [:]
+    for package in graph.packages {
+      let platforms = Dictionary(package.platforms.map { ($0.name, $0.version) }, uniquingKeysWith: { first, _ in first })
+      for module in package.modules { targets[module] = platforms }
+    }
+    let moduleTable = moduleOfFile
+    let context = ClassifyContext(
+      declaredTypeNames: declared, moduleOf: { moduleTable[$0] }, deploymentTargets: targets)
+    var findings = Classifier.finalize(files: analyses.map(\.classification), context: context)
+    for index in findings.indices where findings[index].module == nil {
+      findings[index].module = moduleOfFile[findings[index].file] ?? "(root)"
+    }
+
+    var warnings = graph.warnings.map { "warning: \($0)" }
+    applySuppressions(to: &findings, analyses: analyses, warnings: &warnings)
+
+    planBuilder.applyLeaveAlone(&findings, modules: graph.modules)
+    let active = findings.filter { $0.suppression == nil }
+    let plan = planBuilder.build(
+      findings: active, modules: graph.modules, notes: Scanner.platformNotes(graph: graph, findings: active))
+    return Outcome(findings: findings, graph: graph, plan: plan, warnings: warnings)
+  }
+
+  /// Marks suppressed findings (they stay in JSON and SARIF with their reason, and never fail a
+  /// check) and reports directives that suppressed nothing.
+  private func applySuppressions(to findings: inout [Finding], analyses: [FileAnalysis], warnings: inout [String]) {
+    var byFile: [String: [Suppressions.Entry]] = [:]
+    for analysis in analyses where !analysis.suppressions.isEmpty { byFile[analysis.path] = analysis.suppressions }
+    var used: Set<String> = []
+    for index in findings.indices {
+      let finding = findings[index]
+      guard let entries = byFile[finding.file] else { continue }
+      let suppressions = Suppressions(entries: entries)
+      guard
+        let entry = suppressions.entryIndex(
+          suppressing: finding.ruleID, category: finding.category.rawValue, line: finding.range.start.line)
+      else { continue }
+      findings[index].suppression = entries[entry].reason ?? ""
+      used.insert("\(finding.file):\(entry)")
+    }
+    for analysis in analyses {
+      for (index, entry) in analysis.suppressions.enumerated() where !used.contains("\(analysis.path):\(index)") {
+        warnings.append(
+          "\(analysis.path):\(entry.line):\(entry.column): warning: unused suppression of "
+            + "\(entry.names.joined(separator: ", ")): nothing it names is found there; remove it")
+      }
+      for problem in analysis.suppressionProblems {
+        warnings.append("\(analysis.path):\(problem.line): warning: \(problem.message)")
+      }
+    }
+  }
+
+  /// Notes for packages whose deployment target is below what the view-model phase needs.
+  private static func platformNotes(graph: ProjectGraph, findings: [Finding]) -> [String] {
+    let viewModelModules = Set(findings.filter { $0.phase == .viewModels }.compactMap(\.module))
+    var notes: [String] = []
+    let observableMinimum = ["iOS": 17, "macOS": 14, "tvOS": 17, "watchOS": 10]
+    for package in graph.packages where package.modules.contains(where: viewModelModules.contains) {
+      for platform in package.platforms {
+        guard let needed = observableMinimum[platform.name],
+          let major = Int(platform.version.split(separator: ".").first ?? ""), major < needed
+        else { continue }
+        notes.append(
+          "\(package.name) targets \(platform.name) \(platform.version): `@Observable` needs \(platform.name) "
+            + "\(needed); until the target moves, keep `ObservableObject` or gate the new type with `if #available`")
+      }
+    }
+    return notes
+  }
+
+  private static let directiveMarker = Array("migrate-scan:".utf8)
+
+  /// Whether `needle` occurs in `haystack` (a plain scan; run once per file).
+  static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard let first = needle.first, haystack.count >= needle.count else { return false }
+    var index = 0
+    let last = haystack.count - needle.count
+    while index <= last {
+      if haystack[index] == first && haystack[index..<index + needle.count].elementsEqual(needle) { return true }
+      index += 1
+    }
+    return false
+  }
+
+  /// Lines as editors count them: newlines, plus one for a last line without one.
+  static func countLines(_ bytes: [UInt8]) -> Int {
+    var count = 0
+    for byte in bytes where byte == 0x0A { count += 1 }
+    if let last = bytes.last, last != 0x0A { count += 1 }
+    return count
+  }
+}
