@@ -39,7 +39,10 @@ let package = Package(
     ),
     .testTarget(name: "SwiftLexerTests", dependencies: ["SwiftLexer", "MigrateScanTestSupport"]),
     .testTarget(name: "RuleEngineTests", dependencies: ["RuleEngine", "MigrateScanTestSupport"]),
-    .testTarget(name: "RuleFixtureTests", dependencies: ["MigrateScanKit", "MigrateScanTestSupport"]),
+    .testTarget(
+      name: "RuleFixtureTests",
+      dependencies: ["MigrateScanKit", "RuleEngine", "Classify", "ScanModel", "MigrateScanTestSupport"]
+    ),
     .testTarget(name: "ClassifyTests", dependencies: ["Classify", "MigrateScanTestSupport"]),
     .testTarget(name: "DependencyGraphTests", dependencies: ["DependencyGraph", "MigrateScanTestSupport"]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "MigrateScanTestSupport"]),

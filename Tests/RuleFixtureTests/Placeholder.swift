@@ -1,1 +1,0 @@
-// Placeholder so the target builds until its tests land; remove when adding the first test.
