@@ -77,7 +77,7 @@ struct MarkdownReport {
       # Combine migration plan
 
       Scanned \(MarkdownText.code(report.root)) with \(MarkdownText.inline(report.tool.name)) \
-      \(MarkdownText.inline(report.tool.version)): \(count(summary.files, "Swift file")), \
+      \(MarkdownText.code(report.tool.version)): \(count(summary.files, "Swift file")), \
       \(count(summary.lines, "line")), \(count(summary.findings, "finding")).
       """
   }

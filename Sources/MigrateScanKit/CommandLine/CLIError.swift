@@ -38,7 +38,7 @@ package enum CLIError: Error, Equatable, CustomStringConvertible {
     case .conflictingOptions(let first, let second):
       return "'\(first)' cannot be used with '\(second)'"
     case .unknownRule(let id, let suggestion):
-      return "no rule with id '\(id)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+      return "no rule with id '\(id)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
         + "; 'migrate-scan rules' lists them"
     case .runtime(let message):
       return message

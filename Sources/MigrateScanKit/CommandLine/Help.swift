@@ -1,6 +1,6 @@
 /// The usage line and help text, in one place so the help golden pins them.
 package enum Help {
-  package static let usage = "USAGE: migrate-scan [scan] [<options>] [<path> ...]"
+  package static let usage = "USAGE: migrate-scan [scan] [<options>] [<dir>]"
 
   package static let text = """
     migrate-scan: plan the move of a Swift codebase from Combine to Swift concurrency.
@@ -11,8 +11,9 @@ package enum Help {
            migrate-scan rules [--rules <file>] [--add-rules <file>]
            migrate-scan explain <rule-id>
 
-    Scans every .swift file under each <path> (default: the current directory), classifies
-    each Combine construct, orders the work leaves inward, and writes the plan.
+    Scans every .swift file under <dir> (default: the current directory), classifies each
+    Combine construct, orders the work leaves inward, and writes the plan. Reads
+    Package.swift files as text to build the module graph; never runs anything from <dir>.
 
     COMMANDS:
       scan                    scan and report (the default)

@@ -18,10 +18,10 @@ package struct PlanBuilder: Sendable {
   package static func title(of section: PlanSectionID) -> String {
     switch section {
     case .fixNow: return "Fix now"
-    case .prepare: return "Phase 1: Prepare (gather the bridges in one place)"
-    case .oneShot: return "Phase 2: One-shot operations become async"
-    case .viewModels: return "Phase 3: View models and subjects"
-    case .cleanup: return "Phase 4: Clean up the bridges nothing uses"
+    case .prepare: return "Prepare: gather the bridges in one place"
+    case .oneShot: return "One-shot operations become async"
+    case .viewModels: return "View models and subjects"
+    case .cleanup: return "Clean up the bridges nothing uses"
     case .keep: return "Keep on Combine"
     case .leaveAlone: return "Leave alone"
     }
