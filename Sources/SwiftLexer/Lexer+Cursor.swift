@@ -19,6 +19,9 @@ extension Lexer {
     var tokens: [Token]
     /// The state stack above the implicit bottom `normal` state (see `Lexer+State.swift`).
     var states: [State] = []
+    /// How many interpolation states the stack holds: while positive, pieces are code inside
+    /// `\( … )` and carry `inInterpolation`.
+    var interpolationDepth = 0
     /// Where the token being lexed starts; a regex literal lexed from inside an operator moves
     /// it, because it emits the operator and the literal's first pieces itself.
     var tokenStart: Int = 0
@@ -147,15 +150,18 @@ extension Lexer {
 
     /// Appends a piece from `start` to the position.
     @inline(__always)
-    mutating func emit(_ kind: TokenKind, from start: Int) {
-      tokens.append(
-        Token(kind: kind, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: position)))
+    mutating func emit(_ kind: TokenKind, from start: Int, flags: Token.Flags = []) {
+      emit(kind, from: start, to: position, flags: flags)
     }
 
     /// Appends a piece with explicit bounds.
     @inline(__always)
-    mutating func emit(_ kind: TokenKind, from start: Int, to end: Int) {
-      tokens.append(Token(kind: kind, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end)))
+    mutating func emit(_ kind: TokenKind, from start: Int, to end: Int, flags: Token.Flags = []) {
+      var flags = flags
+      if interpolationDepth > 0 { flags.insert(.inInterpolation) }
+      tokens.append(
+        Token(kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end))
+      )
     }
   }
 
