@@ -125,25 +125,44 @@ extension Lexer {
     /// Steps over identifier continuation characters, ASCII through the table.
     @inline(__always)
     mutating func advanceWhileIdentifierContinuation() {
-      while position < count {
-        let byte = input[position]
+      // Locals, not `self.position`: the loop then stays in registers.
+      var index = position
+      let input = self.input
+      let classes = self.classes
+      while index < count {
+        let byte = input[index]
         if byte < 0x80 {
-          if classes[Int(byte)] & CharacterClass.identifierContinue == 0 { return }
-          position += 1
-        } else if !advance(ifScalar: CharacterClass.isIdentifierContinuation) {
-          return
+          if classes[Int(byte)] & CharacterClass.identifierContinue == 0 { break }
+          index += 1
+        } else {
+          let (value, length) = scalar(at: index)
+          guard let value, CharacterClass.isIdentifierContinuation(value) else { break }
+          index += length
         }
       }
+      position = index
+    }
+
+    /// The first index from `start` whose byte has none of the class bits `mask`.
+    @inline(__always)
+    func skip(_ mask: UInt8, from start: Int) -> Int {
+      var index = start
+      let input = self.input
+      let classes = self.classes
+      while index < count && classes[Int(input[index])] & mask != 0 { index += 1 }
+      return index
     }
 
     /// Steps to the next `\n` or `\r` (or the end).
     @inline(__always)
     mutating func advanceToEndOfLine() {
-      while position < count {
-        let byte = input[position]
-        if byte == 0x0A || byte == 0x0D { return }
-        position += 1
+      var index = position
+      while index < count {
+        let byte = input[index]
+        if byte == 0x0A || byte == 0x0D { break }
+        index += 1
       }
+      position = index
     }
 
     // MARK: - Emitting

@@ -173,7 +173,7 @@ extension Lexer.Cursor {
     }
     while true {
       // Plain printable text cannot end a segment.
-      while position < count && classes[Int(input[position])] & CharacterClass.plainStringText != 0 { position += 1 }
+      position = skip(CharacterClass.plainStringText, from: position)
       guard position < count else { return segment(afterString) }
       switch input[position] {
       case UInt8(ascii: "\\"):
