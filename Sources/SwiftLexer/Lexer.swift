@@ -228,9 +228,7 @@ extension Lexer.Cursor {
   private mutating func lexNormalPound() -> Lexer.Result {
     // swift-syntax's "start of file" is "the previous byte is NUL", which includes byte 0.
     if (position == 0 || input[position - 1] == 0) && hasByte(at: position + 1, is: UInt8(ascii: "!")) {
-      let start = position
       advanceToEndOfLine()
-      _ = start
       return Lexer.Result(.shebang)
     }
     let poundEnd = poundRunEnd(from: position)
