@@ -135,6 +135,12 @@ import Testing
     #expect(stream.tokens.filter { $0.kind == .stringQuote }.count == 2 * depth)
     // And left open at the end of the file.
     #expect(LexerTestSupport.losslessViolation(Array(source.prefix(3 * depth + 1))) == nil)
+    // And left open at a line end, which unwinds every level at once: what follows is code.
+    let unwound = Array(source.prefix(3 * depth + 1)) + Array("\nlet y".utf8)
+    #expect(LexerTestSupport.losslessViolation(unwound) == nil)
+    let last = Lexer.tokenize(unwound).tokens.filter { !$0.kind.isTrivia }.suffix(3)
+    #expect(last.map(\.kind) == [.keyword, .identifier, .endOfFile])
+    #expect(last.allSatisfy { !$0.flags.contains(.inInterpolation) })
   }
 
   @Test func deeplyNestedRawAndMultilineStrings() {
