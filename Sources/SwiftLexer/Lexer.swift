@@ -38,7 +38,11 @@ extension Lexer.Cursor {
   /// Lexes the whole input, one token with its surrounding trivia per iteration
   /// (swift-syntax's `nextToken`).
   mutating func run() {
+    // Iterations in a row that consumed no byte, and the stack depth when the run began: real
+    // input only goes without bytes while it unwinds states (a newline closing nested
+    // single-line interpolations), which takes at most two iterations per state.
     var stalledIterations = 0
+    var stalledFromDepth = 0
     while true {
       // Fast path for code outside any literal, which is most of a file: no state to consult.
       if states.isEmpty {
@@ -50,7 +54,7 @@ extension Lexer.Cursor {
           finish()
           return
         }
-        emit(result.kind, from: tokenStart)
+        emit(result.kind, from: tokenStart, flags: result.flags)
         if let transition = result.transition {
           perform(transition)
           if let mode = result.trailingTrivia ?? trailingTriviaMode(currentState) { lexTrivia(mode) }
@@ -83,9 +87,9 @@ extension Lexer.Cursor {
         perform(.pop)
       case .afterRawStringDelimiter(let delimiterLength):
         result = lexAfterRawStringDelimiter(delimiterLength: delimiterLength)
-      case .inStringLiteral(let kind, let delimiterLength):
-        result = lexInStringLiteral(kind: kind, delimiterLength: delimiterLength)
-      case .afterStringLiteral(let kind, _):
+      case .inStringLiteral(let kind, let delimiterLength, let openingQuote):
+        result = lexInStringLiteral(kind: kind, delimiterLength: delimiterLength, openingQuote: openingQuote)
+      case .afterStringLiteral(let kind, _, _):
         result = lexAfterStringLiteral(kind: kind)
       case .afterClosingStringQuote:
         result = lexAfterClosingStringQuote()
@@ -100,7 +104,7 @@ extension Lexer.Cursor {
         return
       }
       // A state that gives up on impossible input reports a zero-width unknown: drop it.
-      if result.kind != .unknown || position > tokenStart { emit(result.kind, from: tokenStart) }
+      if result.kind != .unknown || position > tokenStart { emit(result.kind, from: tokenStart, flags: result.flags) }
       if let transition = result.transition { perform(transition) }
 
       if let mode = result.trailingTrivia ?? trailingTriviaMode(currentState) { lexTrivia(mode) }
@@ -113,16 +117,21 @@ extension Lexer.Cursor {
       // swift-syntax's `hasProgressed(comparedTo:)`: a zero-width token must change the state.
       let progressed = position > startPosition || states.count != startDepth || currentState != startState
       assert(progressed, "lexer loop must advance")
-      if progressed {
+      if position > startPosition {
         stalledIterations = 0
       } else {
-        // Never loop forever in release builds: give up on one byte.
+        if stalledIterations == 0 { stalledFromDepth = startDepth }
         stalledIterations += 1
-        if stalledIterations > 4 && position < count {
-          tokenStart = position
-          position += 1
-          emit(.unknown, from: tokenStart)
+        // Never loop forever, even if states were to cycle: give up on one byte and the stack.
+        if !progressed || stalledIterations > 2 * stalledFromDepth + 16 {
+          if position < count {
+            tokenStart = position
+            position += 1
+            emit(.unknown, from: tokenStart)
+          }
           states.removeAll()
+          interpolationDepth = 0
+          stalledIterations = 0
         }
       }
     }
@@ -132,9 +141,10 @@ extension Lexer.Cursor {
   /// `shouldPopStateWhenReachingNewlineInTrailingTrivia`).
   @inline(__always)
   private mutating func popSingleLineStringAtNewline() {
-    if case .inStringLiteral(let kind, _) = currentState, kind != .multiLine, position < count,
+    if case .inStringLiteral(let kind, _, let openingQuote) = currentState, kind != .multiLine, position < count,
       input[position] == 0x0A || input[position] == 0x0D
     {
+      flagUnterminated(openingQuote)
       perform(.pop)
     }
   }
@@ -142,6 +152,16 @@ extension Lexer.Cursor {
   /// Ends the stream: whatever is left (nothing, unless a state gave up early) becomes unknown,
   /// then the zero-width `endOfFile`.
   private mutating func finish() {
+    // Every string still open at the end of the file is unterminated.
+    for state in states {
+      switch state {
+      case .inStringLiteral(_, _, let openingQuote), .afterStringLiteral(_, _, let openingQuote):
+        flagUnterminated(openingQuote)
+      default:
+        continue
+      }
+    }
+    interpolationDepth = 0
     if position < count {
       let start = position
       position = count
@@ -216,9 +236,7 @@ extension Lexer.Cursor {
   private mutating func lexNormalPound() -> Lexer.Result {
     // swift-syntax's "start of file" is "the previous byte is NUL", which includes byte 0.
     if (position == 0 || input[position - 1] == 0) && hasByte(at: position + 1, is: UInt8(ascii: "!")) {
-      let start = position
       advanceToEndOfLine()
-      _ = start
       return Lexer.Result(.shebang)
     }
     let poundEnd = poundRunEnd(from: position)
