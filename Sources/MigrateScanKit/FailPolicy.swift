@@ -34,7 +34,8 @@ package struct FailPolicy: Sendable, Equatable {
           Severity.allCases.map(\.rawValue) + CategoryID.allCases.map(\.rawValue) + catalog.rules.map(\.id)
         let hint = Suggestion.closest(to: value, among: known).map { " (did you mean '\($0)'?)" } ?? ""
         throw .invalidValue(
-          option: "--fail-on", value: value, expected: "a severity (note, warning, error), a category or a rule id\(hint)")
+          option: "--fail-on", value: value,
+          expected: "a severity (note, warning, error), a category or a rule id\(hint)")
       }
     }
   }

@@ -88,7 +88,8 @@ package struct Scanner: Sendable {
     for file in graph.files { moduleOfFile[file.path] = file.module }
     var targets: [String: [String: String]] = [:]
     for package in graph.packages {
-      let platforms = Dictionary(package.platforms.map { ($0.name, $0.version) }, uniquingKeysWith: { first, _ in first })
+      let platforms = Dictionary(
+        package.platforms.map { ($0.name, $0.version) }, uniquingKeysWith: { first, _ in first })
       for module in package.modules { targets[module] = platforms }
     }
     let moduleTable = moduleOfFile

@@ -69,7 +69,9 @@ import Testing
   @Test func unrelatedEditInTheSameFilePasses() throws {
     let run = try Self.check(
       committed: ["Sources/Service.swift": Self.service(Self.wrapper)],
-      staged: ["Sources/Service.swift": Self.service("  var name = \"edited\"\n\n" + Self.wrapper + "  func other() {}\n")])
+      staged: [
+        "Sources/Service.swift": Self.service("  var name = \"edited\"\n\n" + Self.wrapper + "  func other() {}\n")
+      ])
     #expect(run.status == .success, "\(run.stdout)")
   }
 
@@ -131,7 +133,8 @@ import Testing
     #expect(run.status == .runtimeError)
     #expect(run.stderr.contains("is not a migrate-scan baseline"))
     try repository.write("foreign.json", "{\"version\": 1, \"findings\": []}")
-    #expect(CLIRun(["check", "--baseline", repository.path + "/foreign.json", repository.path]).status == .runtimeError)
+    #expect(
+      CLIRun(["check", "--baseline", repository.path + "/foreign.json", repository.path]).status == .runtimeError)
   }
 
   @Test func baselineAcceptsWhatWasThereAndRatchetFailsWhenItGoes() throws {
@@ -149,7 +152,8 @@ import Testing
 
     try repository.write("Sources/Service.swift", Self.service(""))
     #expect(CLIRun(["check", "--baseline", baseline, "--quiet", repository.path]).status == .success)
-    #expect(CLIRun(["check", "--baseline", baseline, "--ratchet", "--quiet", repository.path]).status == .policyFailure)
+    #expect(
+      CLIRun(["check", "--baseline", baseline, "--ratchet", "--quiet", repository.path]).status == .policyFailure)
   }
 
   @Test func failOnChoosesWhatFails() throws {

@@ -10,7 +10,8 @@ extension CommandLineTool {
   static func runCheck(_ invocation: Invocation, io: inout some TextOutput) throws(CLIError) -> ExitCode {
     let session = try ScanSession(invocation: invocation)
     let failValues = invocation.failOn.isEmpty ? session.configuration.failOn : invocation.failOn
-    let policy = failValues.isEmpty ? FailPolicy.preCommit : try FailPolicy(values: failValues, catalog: session.catalog)
+    let policy =
+      failValues.isEmpty ? FailPolicy.preCommit : try FailPolicy(values: failValues, catalog: session.catalog)
     let scanner = Scanner(catalog: session.catalog)
 
     let added: [Finding]
@@ -27,7 +28,8 @@ extension CommandLineTool {
         if invocation.ratchet {
           let gone = baseline.goneEntries(given: outcome.findings)
           for entry in gone {
-            io.out("\(display(entry.file, root: session.root)): fixed or gone: \(entry.ruleID) (tighten the baseline)\n")
+            io.out(
+              "\(display(entry.file, root: session.root)): fixed or gone: \(entry.ruleID) (tighten the baseline)\n")
           }
           if !gone.isEmpty { failed = true }
         }
@@ -38,7 +40,8 @@ extension CommandLineTool {
 
     let offending = added.filter(policy.fails)
     for finding in offending {
-      let location = "\(display(finding.file, root: session.root)):\(finding.range.start.line):\(finding.range.start.column)"
+      let location =
+        "\(display(finding.file, root: session.root)):\(finding.range.start.line):\(finding.range.start.column)"
       io.out("\(location): error: \(finding.message) [\(finding.ruleID)]\n    help: \(finding.help)\n")
     }
     if !invocation.quiet {
@@ -95,8 +98,10 @@ extension CommandLineTool {
     let oldAnalyses = ParallelMap.map(count: oldFiles.count, jobs: session.jobs) { index in
       scanner.analyze(path: oldFiles[index].key, bytes: oldFiles[index].value)
     }
-    let afterOutcome = scanner.finish(unchanged + newAnalyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder)
-    let beforeOutcome = scanner.finish(unchanged + oldAnalyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder)
+    let afterOutcome = scanner.finish(
+      unchanged + newAnalyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder)
+    let beforeOutcome = scanner.finish(
+      unchanged + oldAnalyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder)
     let known = Set(beforeOutcome.findings.map(\.fingerprint))
     return afterOutcome.findings.filter { !known.contains($0.fingerprint) }
   }

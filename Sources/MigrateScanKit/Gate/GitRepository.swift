@@ -105,7 +105,8 @@ package struct GitRepository: Sendable {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     try? errorHandle.close()
-    let errorText = (try? String(contentsOf: errorURL, encoding: .utf8))?
+    let errorText =
+      (try? String(contentsOf: errorURL, encoding: .utf8))?
       .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
     return (process.terminationStatus, [UInt8](data), errorText)
   }

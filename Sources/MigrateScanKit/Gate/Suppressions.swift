@@ -84,7 +84,9 @@ package struct Suppressions: Sendable {
           names: [name], firstLine: started.line, lastLine: lastLine, reason: started.reason, line: started.line,
           column: started.column))
     }
-    entries.sort { ($0.line, $0.column, $0.names.joined(separator: ",")) < ($1.line, $1.column, $1.names.joined(separator: ",")) }
+    entries.sort {
+      ($0.line, $0.column, $0.names.joined(separator: ",")) < ($1.line, $1.column, $1.names.joined(separator: ","))
+    }
   }
 
   /// The index of the entry that suppresses a finding of `ruleID`/`category` starting on `line`.
