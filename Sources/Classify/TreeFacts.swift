@@ -20,8 +20,8 @@ struct TreeFacts {
   private let feedsByName: [String: [LocatedFeed]]
   private let sendsByType: [String: [LocatedSend]]
   private let defects: [String: [(path: String, defect: CompletionDefect)]]
-  /// Declarations (`path:line`) of every analysed completion-taking function, by name.
-  private let completionFunctions: [String: Set<String>]
+  /// Every analysed completion-taking function, by name, with its `path:line`.
+  private let completionFunctions: [String: [(key: String, labels: [String])]]
   /// Resolved `future-initialiser` helper calls, counted per helper name for `bridge-helper`.
   private let initialiserCalls: Int
 
@@ -33,7 +33,7 @@ struct TreeFacts {
     var feeds: [String: [LocatedFeed]] = [:]
     var sends: [String: [LocatedSend]] = [:]
     var defects: [String: [(String, CompletionDefect)]] = [:]
-    var functions: [String: Set<String>] = [:]
+    var functions: [String: [(key: String, labels: [String])]] = [:]
     for file in files {
       declared.formUnion(file.facts.declaredTypes)
       if file.facts.exportedImports.contains(where: context.providingModules.contains),
@@ -49,7 +49,7 @@ struct TreeFacts {
       }
       for defect in file.facts.completionDefects { defects[defect.function, default: []].append((file.path, defect)) }
       for function in file.facts.completionFunctions {
-        functions[function.name, default: []].insert("\(file.path):\(function.line)")
+        functions[function.name, default: []].append(("\(file.path):\(function.line)", function.closureLabels))
       }
     }
     self.declared = declared
@@ -119,14 +119,25 @@ struct TreeFacts {
         "calls `\(first.helper.name)` (\(first.path):\(first.helper.line)), which wraps a `Task` in a `Future`: "
           + "cancelling the publisher does not cancel the `Task`"
       ]
-    case .calleeDefect(let name, let kind):
-      guard let entries = defects[name], !entries.isEmpty else { return nil }
-      let defective = entries.filter { $0.defect.kind == kind }
-      guard let match = defective.first else { return nil }
-      // Overloads: flag only when every declaration of that name has the defect.
-      let declarations = completionFunctions[name] ?? []
-      let flagged = Set(defective.map { "\($0.path):\($0.defect.declarationLine)" })
-      guard declarations.isSubset(of: flagged) else { return nil }
+    case .calleeDefect(let name, let kind, let parameter, let passed):
+      guard let entries = defects[name], !entries.isEmpty, let declarations = completionFunctions[name] else {
+        return nil
+      }
+      // The closure binds to a labelled parameter, or (trailing) to the first closure parameter
+      // not passed by label. Overloads: flag only when every declaration has the defect there.
+      var match: (path: String, defect: CompletionDefect)?
+      for declaration in declarations {
+        guard let target = parameter ?? declaration.labels.first(where: { !passed.contains($0) }) else {
+          return nil
+        }
+        let hit = entries.first { entry in
+          "\(entry.path):\(entry.defect.declarationLine)" == declaration.key && entry.defect.kind == kind
+            && entry.defect.parameter == target
+        }
+        guard let hit else { return nil }
+        if match == nil { match = hit }
+      }
+      guard let match else { return nil }
       let what =
         kind == .calledTwice
         ? "calls its completion more than once on some path (\(match.path):\(match.defect.line)): the continuation is resumed twice"

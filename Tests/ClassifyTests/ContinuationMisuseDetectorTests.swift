@@ -200,4 +200,34 @@ import Testing
     let findings = Support.findings([("A.swift", client), ("Use.swift", use)], detectors: detectors)
     #expect(findings.isEmpty)
   }
+
+  @Test func defectOnAnotherClosureParameterDoesNotCount() {
+    let client = """
+      final class Downloader {
+        func download(_ url: URL, progress: @escaping (Double) -> Void, completion: @escaping (Data) -> Void) {
+          progress(0)
+          progress(1)
+          session.get(url) { completion($0) }
+        }
+      }
+      """
+    let use = """
+      extension Downloader {
+        func data(_ url: URL) async -> Data {
+          await withCheckedContinuation { continuation in
+            download(url, progress: { _ in }) { continuation.resume(returning: $0) }
+          }
+        }
+        func first(_ url: URL) async -> Double {
+          await withCheckedContinuation { continuation in
+            download(url, progress: { continuation.resume(returning: $0) }, completion: { _ in })
+          }
+        }
+      }
+      """
+    let findings = Support.findings([("D.swift", client), ("D+Async.swift", use)], detectors: detectors)
+    // Only the continuation resumed from `progress`, which runs twice, is flagged.
+    #expect(findings.map(\.range.start.line) == [9])
+    #expect(findings.map(\.ruleID) == ["continuation-resumed-twice"])
+  }
 }
