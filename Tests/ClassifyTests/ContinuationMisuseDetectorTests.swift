@@ -230,4 +230,15 @@ import Testing
     #expect(findings.map(\.range.start.line) == [9])
     #expect(findings.map(\.ruleID) == ["continuation-resumed-twice"])
   }
+
+  @Test func lookAlikesInCommentsAndStrings() {
+    let source = """
+      func f() async -> Int {
+        // withCheckedContinuation { c in c.resume(returning: 1); c.resume(returning: 2) }
+        let s = "withCheckedContinuation { c in c.resume(returning: 1); c.resume(returning: 2) }"
+        return await withCheckedContinuation { c in c.resume(returning: s.count) }
+      }
+      """
+    #expect(Support.findings(source, detectors: detectors).isEmpty)
+  }
 }

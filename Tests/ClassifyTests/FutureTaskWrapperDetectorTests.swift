@@ -153,4 +153,19 @@ import Testing
     #expect(findings.map(\.file) == ["Sources/App/Feed.swift", "Sources/App/Helpers.swift"])
     #expect(findings.map(\.symbol) == ["Feed.items", "makeFuture"])
   }
+
+  @Test func parenthesisedCallsAndConvenienceInit() {
+    let source = """
+      import Combine
+      final class Box: Subscriber {
+        convenience init(api: API) {
+          self.init(publisher: Future<Int, Error>() { promise in Task { promise(.success(try await api.n())) } })
+        }
+        func other() -> Future<Int, Never> { Future(){ promise in Task { promise(.success(1)) } } }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.symbol) == ["Box.init", "Box.other"])
+    #expect(findings.map(\.range.start.column) == [26, 40])
+  }
 }
