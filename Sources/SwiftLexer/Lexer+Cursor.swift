@@ -19,6 +19,9 @@ extension Lexer {
     var tokens: [Token]
     /// The state stack above the implicit bottom `normal` state (see `Lexer+State.swift`).
     var states: [State] = []
+    /// How many interpolation states the stack holds: while positive, pieces are code inside
+    /// `\( … )` and carry `inInterpolation`.
+    var interpolationDepth = 0
     /// Where the token being lexed starts; a regex literal lexed from inside an operator moves
     /// it, because it emits the operator and the literal's first pieces itself.
     var tokenStart: Int = 0
@@ -122,40 +125,62 @@ extension Lexer {
     /// Steps over identifier continuation characters, ASCII through the table.
     @inline(__always)
     mutating func advanceWhileIdentifierContinuation() {
-      while position < count {
-        let byte = input[position]
+      // Locals, not `self.position`: the loop then stays in registers.
+      var index = position
+      let input = self.input
+      let classes = self.classes
+      while index < count {
+        let byte = input[index]
         if byte < 0x80 {
-          if classes[Int(byte)] & CharacterClass.identifierContinue == 0 { return }
-          position += 1
-        } else if !advance(ifScalar: CharacterClass.isIdentifierContinuation) {
-          return
+          if classes[Int(byte)] & CharacterClass.identifierContinue == 0 { break }
+          index += 1
+        } else {
+          let (value, length) = scalar(at: index)
+          guard let value, CharacterClass.isIdentifierContinuation(value) else { break }
+          index += length
         }
       }
+      position = index
+    }
+
+    /// The first index from `start` whose byte has none of the class bits `mask`.
+    @inline(__always)
+    func skip(_ mask: UInt8, from start: Int) -> Int {
+      var index = start
+      let input = self.input
+      let classes = self.classes
+      while index < count && classes[Int(input[index])] & mask != 0 { index += 1 }
+      return index
     }
 
     /// Steps to the next `\n` or `\r` (or the end).
     @inline(__always)
     mutating func advanceToEndOfLine() {
-      while position < count {
-        let byte = input[position]
-        if byte == 0x0A || byte == 0x0D { return }
-        position += 1
+      var index = position
+      while index < count {
+        let byte = input[index]
+        if byte == 0x0A || byte == 0x0D { break }
+        index += 1
       }
+      position = index
     }
 
     // MARK: - Emitting
 
     /// Appends a piece from `start` to the position.
     @inline(__always)
-    mutating func emit(_ kind: TokenKind, from start: Int) {
-      tokens.append(
-        Token(kind: kind, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: position)))
+    mutating func emit(_ kind: TokenKind, from start: Int, flags: Token.Flags = []) {
+      emit(kind, from: start, to: position, flags: flags)
     }
 
     /// Appends a piece with explicit bounds.
     @inline(__always)
-    mutating func emit(_ kind: TokenKind, from start: Int, to end: Int) {
-      tokens.append(Token(kind: kind, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end)))
+    mutating func emit(_ kind: TokenKind, from start: Int, to end: Int, flags: Token.Flags = []) {
+      var flags = flags
+      if interpolationDepth > 0 { flags.insert(.inInterpolation) }
+      tokens.append(
+        Token(kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end))
+      )
     }
   }
 

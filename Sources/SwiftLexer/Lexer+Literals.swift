@@ -39,21 +39,51 @@ extension Lexer.Cursor {
   }
 
   /// `` `name` `` (any text up to a backtick on the same line) is an identifier; a backtick
-  /// without its partner is a `backtick` token.
+  /// without its partner is a `backtick` token, flagged `unterminated`. A raw identifier the
+  /// compiler rejects (empty, only blanks or operator characters, a backslash, a control
+  /// character, invalid UTF-8) is flagged `hasError`.
   mutating func lexEscapedIdentifier() -> Lexer.Result {
     let identifierStart = position + 1
     var scan = identifierStart
+    var isEmpty = true
+    var hasNonWhitespace = false
+    var hasNonOperator = false
+    var hasError = false
     while scan < count {
       let byte = input[scan]
       if byte == UInt8(ascii: "`") {
         position = scan + 1
-        return Lexer.Result(.identifier)
+        var result = Lexer.Result(.identifier)
+        if hasError || isEmpty || !hasNonWhitespace || !hasNonOperator { result.flags = .hasError }
+        return result
       }
       if byte == 0x0A || byte == 0x0D { break }
-      scan += scalar(at: scan).length
+      let (value, length) = scalar(at: scan)
+      scan += length
+      guard let value else {
+        hasError = true
+        continue
+      }
+      if Self.isForbiddenRawIdentifierWhitespace(value) || value == 0x5C || value < 0x20 || value == 0x7F {
+        hasError = true
+      }
+      if value != 0x20 && value != 0x200E && value != 0x200F { hasNonWhitespace = true }
+      if (isEmpty && !CharacterClass.isOperatorStart(value)) || !CharacterClass.isOperatorContinuation(value) {
+        hasNonOperator = true
+      }
+      isEmpty = false
     }
     position = identifierStart
-    return Lexer.Result(.backtick)
+    var result = Lexer.Result(.backtick)
+    result.flags = .unterminated
+    return result
+  }
+
+  /// White space other than a plain space and the direction marks, which a raw identifier may
+  /// not contain.
+  private static func isForbiddenRawIdentifierWhitespace(_ c: UInt32) -> Bool {
+    (0x09...0x0D).contains(c) || c == 0x85 || c == 0xA0 || c == 0x1680 || (0x2000...0x200A).contains(c)
+      || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000
   }
 
   // MARK: - Numbers (swift-syntax `lexNumber`, `lexHexNumber`)
@@ -76,8 +106,26 @@ extension Lexer.Cursor {
     }
   }
 
+  /// Steps over identifier characters stuck to a number; true when there were any (an error:
+  /// `12abc`, `0b12`).
+  @inline(__always)
+  private mutating func advanceOverTrailingIdentifierCharacters() -> Bool {
+    let start = position
+    advanceWhileIdentifierContinuation()
+    return position > start
+  }
+
+  /// A number literal result, flagged when the literal has an error.
+  @inline(__always)
+  private func number(_ kind: TokenKind, error: Bool = false) -> Lexer.Result {
+    var result = Lexer.Result(kind)
+    if error { result.flags = .hasError }
+    return result
+  }
+
   /// An integer or float literal. Letters and digits that cannot belong to it stay inside it
-  /// (`12abc`, `0b12`, `0xG`), as the compiler keeps them to diagnose.
+  /// (`12abc`, `0b12`, `0xG`), as the compiler keeps them to diagnose; such a literal is
+  /// flagged `hasError`.
   mutating func lexNumber() -> Lexer.Result {
     if hasByte(at: position + 1, is: UInt8(ascii: "x")) && input[position] == UInt8(ascii: "0") {
       return lexHexNumber()
@@ -93,13 +141,12 @@ extension Lexer.Cursor {
         : { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: "1") }
       if position < count && !validDigit(input[position]) {
         advanceWhileIdentifierContinuation()
-        return Lexer.Result(.integerLiteral)
+        return number(.integerLiteral, error: true)
       }
       while position < count && (validDigit(input[position]) || input[position] == UInt8(ascii: "_")) {
         position += 1
       }
-      advanceWhileIdentifierContinuation()
-      return Lexer.Result(.integerLiteral)
+      return number(.integerLiteral, error: advanceOverTrailingIdentifierCharacters())
     }
 
     advanceWhile(CharacterClass.digit)
@@ -107,11 +154,10 @@ extension Lexer.Cursor {
     if hasByte(at: position, is: UInt8(ascii: ".")) {
       // `1.` then a non-digit is an integer and a member access; `x.0.1` is two tuple indices.
       if position + 1 >= count || !isDigit(at: position + 1) || previousKind == .period {
-        return Lexer.Result(.integerLiteral)
+        return number(.integerLiteral)
       }
     } else if position >= count || (input[position] != UInt8(ascii: "e") && input[position] != UInt8(ascii: "E")) {
-      advanceWhileIdentifierContinuation()
-      return Lexer.Result(.integerLiteral)
+      return number(.integerLiteral, error: advanceOverTrailingIdentifierCharacters())
     }
 
     if hasByte(at: position, is: UInt8(ascii: ".")) {
@@ -125,21 +171,21 @@ extension Lexer.Cursor {
       }
       guard isDigit(at: position) else {
         advanceWhileIdentifierContinuation()
-        return Lexer.Result(.floatLiteral)
+        return number(.floatLiteral, error: true)
       }
       advanceWhile(CharacterClass.digit)
-      advanceWhileIdentifierContinuation()
+      return number(.floatLiteral, error: advanceOverTrailingIdentifierCharacters())
     }
-    return Lexer.Result(.floatLiteral)
+    return number(.floatLiteral)
   }
 
   /// `0x…`, an integer or (with a `p` exponent) a float.
   private mutating func lexHexNumber() -> Lexer.Result {
     position += 2
-    guard position < count else { return Lexer.Result(.integerLiteral) }
+    guard position < count else { return number(.integerLiteral, error: true) }
     guard isHexDigit(at: position) else {
       advanceWhileIdentifierContinuation()
-      return Lexer.Result(.integerLiteral)
+      return number(.integerLiteral, error: true)
     }
     advanceWhile(CharacterClass.hexDigit)
 
@@ -147,8 +193,7 @@ extension Lexer.Cursor {
       || (input[position] != UInt8(ascii: ".") && input[position] != UInt8(ascii: "p")
         && input[position] != UInt8(ascii: "P"))
     {
-      advanceWhileIdentifierContinuation()
-      return Lexer.Result(.integerLiteral)
+      return number(.integerLiteral, error: advanceOverTrailingIdentifierCharacters())
     }
 
     var dot: Int? = nil
@@ -158,15 +203,16 @@ extension Lexer.Cursor {
       // `0xff.description`: an integer and a member access.
       if position < count && !isHexDigit(at: position) {
         position -= 1
-        return Lexer.Result(.integerLiteral)
+        return number(.integerLiteral)
       }
       advanceWhile(CharacterClass.hexDigit)
       if position >= count || (input[position] != UInt8(ascii: "p") && input[position] != UInt8(ascii: "P")) {
         if position + 1 < count && !isDigit(at: position + 1), let dot {
           position = dot
-          return Lexer.Result(.integerLiteral)
+          return number(.integerLiteral)
         }
-        return Lexer.Result(.integerLiteral)
+        // A hexadecimal fraction needs a `p` exponent.
+        return number(.integerLiteral, error: true)
       }
     }
 
@@ -181,13 +227,12 @@ extension Lexer.Cursor {
       // `0xff.fp`: an integer, a member access.
       if let dot, dot + 1 < count, !isDigit(at: dot + 1), !signedExponent {
         position = dot
-        return Lexer.Result(.integerLiteral)
+        return number(.integerLiteral)
       }
       advanceWhileIdentifierContinuation()
-      return Lexer.Result(.floatLiteral)
+      return number(.floatLiteral, error: true)
     }
     advanceWhile(CharacterClass.digit)
-    advanceWhileIdentifierContinuation()
-    return Lexer.Result(.floatLiteral)
+    return number(.floatLiteral, error: advanceOverTrailingIdentifierCharacters())
   }
 }

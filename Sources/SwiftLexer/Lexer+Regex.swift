@@ -7,6 +7,8 @@ extension Lexer {
     var patternLength = 0
     var hasClosingSlash = false
     var closePounds = 0
+    /// No real closing delimiter was found (one may have been inferred for recovery).
+    var isUnterminated = false
   }
 }
 
@@ -102,14 +104,18 @@ extension Lexer.Cursor {
         pieces.append((.regexPoundDelimiter, end))
       }
     }
+    // An unterminated literal is flagged on its first piece, as a string on its opening quote.
+    let firstFlags: Token.Flags = lexemes.isUnterminated ? .unterminated : []
     var start = lexemes.start
     for (kind, pieceEnd) in pieces.dropLast() {
-      emit(kind, from: start, to: pieceEnd)
+      emit(kind, from: start, to: pieceEnd, flags: start == lexemes.start ? firstFlags : [])
       start = pieceEnd
     }
     tokenStart = start
     position = end
-    return Lexer.Result(pieces[pieces.count - 1].0)
+    var result = Lexer.Result(pieces[pieces.count - 1].0)
+    if start == lexemes.start { result.flags = firstFlags }
+    return result
   }
 
   // MARK: - Scanning (swift-syntax `RegexLiteralLexer`)
@@ -157,6 +163,7 @@ extension Lexer.Cursor {
     // past the opening `/` both scans are in step.
     if let firstNewline, start > memo.unterminatedRegexFrom, lexemes.openPounds >= memo.unterminatedRegexPounds {
       lexemes.patternLength = firstNewline - patternStart
+      lexemes.isUnterminated = true
       return lexemes
     }
 
@@ -261,6 +268,7 @@ extension Lexer.Cursor {
     candidate: Int?
   ) -> Lexer.RegexLexemes {
     var lexemes = lexemes
+    lexemes.isUnterminated = true
     let length = end - patternStart
     if lexemes.openPounds > 0 && length > 0 {
       if input[end - 1] == UInt8(ascii: "/") {

@@ -23,10 +23,11 @@ extension Lexer {
     case preferRegexOverBinaryOperator
     /// After the `#`s of a raw string, before its quote.
     case afterRawStringDelimiter(delimiterLength: Int)
-    /// Inside the text of a string literal opened with `delimiterLength` `#`s.
-    case inStringLiteral(kind: StringLiteralKind, delimiterLength: Int)
+    /// Inside the text of a string literal opened with `delimiterLength` `#`s. `openingQuote`
+    /// is the index in `tokens` of its opening quote, flagged `unterminated` if it never closes.
+    case inStringLiteral(kind: StringLiteralKind, delimiterLength: Int, openingQuote: Int)
     /// At the closing quote of a string literal.
-    case afterStringLiteral(kind: StringLiteralKind, isRawString: Bool)
+    case afterStringLiteral(kind: StringLiteralKind, isRawString: Bool, openingQuote: Int)
     /// After the closing quote of a raw string, at its closing `#`s.
     case afterClosingStringQuote
     /// At the `\`, the `#`s or the `(` that open an interpolation.
@@ -60,6 +61,7 @@ extension Lexer {
     /// Overrides the state's trailing trivia mode for this token.
     var trailingTrivia: TriviaMode?
     var keyword: KeywordTag
+    var flags: Token.Flags
 
     @inline(__always)
     init(_ kind: TokenKind, _ transition: Transition? = nil, trailingTrivia: TriviaMode? = nil) {
@@ -67,6 +69,7 @@ extension Lexer {
       self.transition = transition
       self.trailingTrivia = trailingTrivia
       self.keyword = .none
+      self.flags = []
     }
   }
 
@@ -94,6 +97,16 @@ extension Lexer {
   }
 }
 
+extension Lexer.State {
+  /// True for the states of the code inside `\( … )`, whose pieces get `inInterpolation`.
+  var isInterpolation: Bool {
+    switch self {
+    case .inStringInterpolationStart, .inStringInterpolation: return true
+    default: return false
+    }
+  }
+}
+
 extension Lexer.Cursor {
   /// The innermost state.
   @inline(__always)
@@ -104,12 +117,20 @@ extension Lexer.Cursor {
   mutating func perform(_ transition: Lexer.Transition) {
     switch transition {
     case .push(let state):
+      if state.isInterpolation { interpolationDepth += 1 }
       states.append(state)
     case .replace(let state):
+      if let last = states.last, last.isInterpolation { interpolationDepth -= 1 }
+      if state.isInterpolation { interpolationDepth += 1 }
       if states.isEmpty { states.append(state) } else { states[states.count - 1] = state }
     case .pop:
-      if !states.isEmpty { states.removeLast() }
+      if let last = states.popLast(), last.isInterpolation { interpolationDepth -= 1 }
     }
+  }
+
+  /// Marks the piece at `index` (an opening quote) as never closed.
+  mutating func flagUnterminated(_ index: Int) {
+    if index >= 0 && index < tokens.count { tokens[index].flags.insert(.unterminated) }
   }
 
   /// The leading trivia mode of `state`, `nil` when it reads no trivia.

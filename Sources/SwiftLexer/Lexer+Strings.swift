@@ -4,12 +4,13 @@ extension Lexer.Cursor {
   /// The state change after a string quote, from the state it was lexed in.
   private func transitionAfterStringQuote(kind: Lexer.StringLiteralKind) -> Lexer.Transition {
     switch currentState {
-    case .afterStringLiteral(_, let isRawString):
+    case .afterStringLiteral(_, let isRawString, _):
       return isRawString ? .replace(.afterClosingStringQuote) : .pop
     case .afterRawStringDelimiter(let delimiterLength):
-      return .replace(.inStringLiteral(kind: kind, delimiterLength: delimiterLength))
+      // The quote is the next piece emitted.
+      return .replace(.inStringLiteral(kind: kind, delimiterLength: delimiterLength, openingQuote: tokens.count))
     default:
-      return .push(.inStringLiteral(kind: kind, delimiterLength: 0))
+      return .push(.inStringLiteral(kind: kind, delimiterLength: 0, openingQuote: tokens.count))
     }
   }
 
@@ -157,28 +158,40 @@ extension Lexer.Cursor {
   /// interpolation, a line continuation, the closing quote or the end of the file; in a
   /// multi-line string after each newline, and after each escape that stands for a newline
   /// (`\n`, `\r`, `\u{a}`), which is how the compiler checks indentation line by line.
-  mutating func lexInStringLiteral(kind: Lexer.StringLiteralKind, delimiterLength: Int) -> Lexer.Result {
+  mutating func lexInStringLiteral(kind: Lexer.StringLiteralKind, delimiterLength: Int, openingQuote: Int)
+    -> Lexer.Result
+  {
     guard position < count else { return Lexer.Result(.endOfFile) }
-    let afterString = Lexer.Transition.replace(.afterStringLiteral(kind: kind, isRawString: delimiterLength > 0))
+    let afterString = Lexer.Transition.replace(
+      .afterStringLiteral(kind: kind, isRawString: delimiterLength > 0, openingQuote: openingQuote)
+    )
+    var flags: Token.Flags = []
+    func segment(_ transition: Lexer.Transition? = nil, trailingTrivia: Lexer.TriviaMode? = nil) -> Lexer.Result {
+      var result = Lexer.Result(.stringSegment, transition, trailingTrivia: trailingTrivia)
+      result.flags = flags
+      return result
+    }
     while true {
       // Plain printable text cannot end a segment.
-      while position < count && classes[Int(input[position])] & CharacterClass.plainStringText != 0 { position += 1 }
-      guard position < count else { return Lexer.Result(.stringSegment, afterString) }
+      position = skip(CharacterClass.plainStringText, from: position)
+      guard position < count else { return segment(afterString) }
       switch input[position] {
       case UInt8(ascii: "\\"):
         if isAtStringInterpolationAnchor(delimiterLength: delimiterLength) {
-          return Lexer.Result(.stringSegment, .push(.inStringInterpolationStart(kind: kind)))
+          return segment(.push(.inStringInterpolationStart(kind: kind)))
         }
         if kind == .multiLine && isAtEscapedNewline(delimiterLength: delimiterLength) {
-          return Lexer.Result(.stringSegment, trailingTrivia: .escapedNewline)
+          return segment(trailingTrivia: .escapedNewline)
         }
       case 0x0A, 0x0D:
         if kind == .multiLine {
           if input[position] == 0x0D && hasByte(at: position + 1, is: 0x0A) { position += 1 }
           position += 1
-          return Lexer.Result(.stringSegment)
+          return segment()
         }
-        return Lexer.Result(.stringSegment, .pop)
+        // A single-line string cannot span lines: it ends here, unterminated.
+        flagUnterminated(openingQuote)
+        return segment(.pop)
       default:
         break
       }
@@ -187,9 +200,11 @@ extension Lexer.Cursor {
       case .endOfString:
         // The closing quote is the next token.
         position = characterStart
-        return Lexer.Result(.stringSegment, afterString)
+        return segment(afterString)
       case .escape(let value) where value == 0x0A || value == 0x0D:
-        return Lexer.Result(.stringSegment)
+        return segment()
+      case .error:
+        flags.insert(.hasError)
       default:
         continue
       }

@@ -30,10 +30,7 @@ extension Lexer.Cursor {
         while position < count && (input[position] == 0x0A || input[position] == 0x0D) { position += 1 }
         emit(.newline, from: start)
       case 0x20, 0x09, 0x0B, 0x0C:
-        position += 1
-        while position < count && classes[Int(input[position])] & CharacterClass.horizontalSpace != 0 {
-          position += 1
-        }
+        position = skip(CharacterClass.horizontalSpace, from: position + 1)
         emit(.whitespace, from: start)
       case UInt8(ascii: "/"):
         guard position + 1 < count else { return }
@@ -48,8 +45,8 @@ extension Lexer.Cursor {
           let isDoc =
             position + 3 < count && input[position + 2] == UInt8(ascii: "*") && input[position + 3] != UInt8(ascii: "/")
           position += 2
-          advanceToEndOfBlockComment()
-          emit(isDoc ? .docBlockComment : .blockComment, from: start)
+          let terminated = advanceToEndOfBlockComment()
+          emit(isDoc ? .docBlockComment : .blockComment, from: start, flags: terminated ? [] : .unterminated)
         } else {
           return
         }
@@ -113,7 +110,7 @@ extension Lexer.Cursor {
 
   /// Steps over the rest of a block comment, nested ones included; the position is just after
   /// the opening `/*`. An unterminated comment runs to the end of the file.
-  private mutating func advanceToEndOfBlockComment() {
+  private mutating func advanceToEndOfBlockComment() -> Bool {
     var depth = 1
     while position < count {
       let byte = input[position]
@@ -122,7 +119,7 @@ extension Lexer.Cursor {
         if position < count && input[position] == UInt8(ascii: "/") {
           position += 1
           depth -= 1
-          if depth == 0 { return }
+          if depth == 0 { return true }
         }
       } else if byte == UInt8(ascii: "/") {
         if position < count && input[position] == UInt8(ascii: "*") {
@@ -131,6 +128,7 @@ extension Lexer.Cursor {
         }
       }
     }
+    return false
   }
 
   // MARK: - Unknown characters (swift-syntax `lexUnknown`)
@@ -155,22 +153,25 @@ extension Lexer.Cursor {
   mutating func lexUnknownToken() -> Lexer.Result? {
     let (value, length) = scalar(at: position)
     guard let value else { return nil }
+    var result: Lexer.Result
     if CharacterClass.isIdentifierContinuation(value) {
+      // A character that may continue an identifier but not start one (`·`, a combining mark).
       position += length
       advanceWhileIdentifierContinuation()
-      return Lexer.Result(.identifier)
-    }
-    if value == 0x201D {
+      result = Lexer.Result(.identifier)
+    } else if value == 0x201D {
       position += length
-      return Lexer.Result(.unknown)
-    }
-    if value == 0x201C {
+      result = Lexer.Result(.unknown)
+    } else if value == 0x201C {
       position += length
       if let end = findEndOfCurlyQuoteStringLiteral() { position = end }
       // The closest thing to a static string the parser has; it diagnoses the quotes.
-      return Lexer.Result(.identifier)
+      result = Lexer.Result(.identifier)
+    } else {
+      return nil
     }
-    return nil
+    result.flags = .hasError
+    return result
   }
 
   /// After `“`, the end of a string the user meant to write with curly quotes, or `nil`.

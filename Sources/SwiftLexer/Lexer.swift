@@ -50,7 +50,7 @@ extension Lexer.Cursor {
           finish()
           return
         }
-        emit(result.kind, from: tokenStart)
+        emit(result.kind, from: tokenStart, flags: result.flags)
         if let transition = result.transition {
           perform(transition)
           if let mode = result.trailingTrivia ?? trailingTriviaMode(currentState) { lexTrivia(mode) }
@@ -83,9 +83,9 @@ extension Lexer.Cursor {
         perform(.pop)
       case .afterRawStringDelimiter(let delimiterLength):
         result = lexAfterRawStringDelimiter(delimiterLength: delimiterLength)
-      case .inStringLiteral(let kind, let delimiterLength):
-        result = lexInStringLiteral(kind: kind, delimiterLength: delimiterLength)
-      case .afterStringLiteral(let kind, _):
+      case .inStringLiteral(let kind, let delimiterLength, let openingQuote):
+        result = lexInStringLiteral(kind: kind, delimiterLength: delimiterLength, openingQuote: openingQuote)
+      case .afterStringLiteral(let kind, _, _):
         result = lexAfterStringLiteral(kind: kind)
       case .afterClosingStringQuote:
         result = lexAfterClosingStringQuote()
@@ -100,7 +100,7 @@ extension Lexer.Cursor {
         return
       }
       // A state that gives up on impossible input reports a zero-width unknown: drop it.
-      if result.kind != .unknown || position > tokenStart { emit(result.kind, from: tokenStart) }
+      if result.kind != .unknown || position > tokenStart { emit(result.kind, from: tokenStart, flags: result.flags) }
       if let transition = result.transition { perform(transition) }
 
       if let mode = result.trailingTrivia ?? trailingTriviaMode(currentState) { lexTrivia(mode) }
@@ -123,6 +123,7 @@ extension Lexer.Cursor {
           position += 1
           emit(.unknown, from: tokenStart)
           states.removeAll()
+          interpolationDepth = 0
         }
       }
     }
@@ -132,9 +133,10 @@ extension Lexer.Cursor {
   /// `shouldPopStateWhenReachingNewlineInTrailingTrivia`).
   @inline(__always)
   private mutating func popSingleLineStringAtNewline() {
-    if case .inStringLiteral(let kind, _) = currentState, kind != .multiLine, position < count,
+    if case .inStringLiteral(let kind, _, let openingQuote) = currentState, kind != .multiLine, position < count,
       input[position] == 0x0A || input[position] == 0x0D
     {
+      flagUnterminated(openingQuote)
       perform(.pop)
     }
   }
@@ -142,6 +144,16 @@ extension Lexer.Cursor {
   /// Ends the stream: whatever is left (nothing, unless a state gave up early) becomes unknown,
   /// then the zero-width `endOfFile`.
   private mutating func finish() {
+    // Every string still open at the end of the file is unterminated.
+    for state in states {
+      switch state {
+      case .inStringLiteral(_, _, let openingQuote), .afterStringLiteral(_, _, let openingQuote):
+        flagUnterminated(openingQuote)
+      default:
+        continue
+      }
+    }
+    interpolationDepth = 0
     if position < count {
       let start = position
       position = count
