@@ -60,11 +60,14 @@ struct ContinuationMisuseDetector: Detector {
     // Stored, handed on, or resumed from `defer`: unknowable here.
     for position in body..<end {
       if view.isWord(position, "defer") { return }
-      guard view.has(position, name), !view.isPeriod(position + 1) else { continue }
+      let kind = view.kind(position)
+      guard kind == .identifier || kind == .dollarIdentifier, view.has(position, name), !view.isPeriod(position + 1)
+      else { continue }
       return
     }
     let resumeEnd: (Int) -> Int? = { position in
-      guard view.has(position, name), view.isPeriod(position + 1), view.isWord(position + 2, "resume"),
+      guard view.kind(position) == .identifier || view.kind(position) == .dollarIdentifier, view.has(position, name),
+        view.isPeriod(position + 1), view.isWord(position + 2, "resume"),
         view.kind(position + 3) == .leftParen, let close = view.partner(position + 3)
       else { return nil }
       return close + 1
