@@ -213,4 +213,26 @@ import Testing
       files: files, context: ClassifyContext(modules: ["M.swift": "New"], deploymentTargets: ["New": ["iOS": "17.2"]]))
     #expect(new.allSatisfy { !$0.reasons.contains { $0.hasPrefix("deployment target") } })
   }
+
+  @Test func outOfRangePatternHitsAreIgnored() {
+    let source = "import Combine\nlet j = Just(1)"
+    let bad = [
+      PatternHit(ruleID: "x", category: .oneShotFuture, severity: .note, message: "", help: "", start: 5, end: 99),
+      PatternHit(ruleID: "x", category: .oneShotFuture, severity: .note, message: "", help: "", start: 3, end: 2),
+      PatternHit(ruleID: "x", category: .oneShotFuture, severity: .note, message: "", help: "", start: -1, end: 0),
+    ]
+    #expect(classify("A.swift", source, hits: bad).candidates.isEmpty)
+  }
+
+  @Test func patternHitLocationAndText() {
+    let source = "import Combine\nfunc f() {\n  let j = Just(\n    1)  // one\n}"
+    let file = classify("A.swift", source, hits: [hit("just", .oneShotFuture, in: source, from: "Just", to: ")")])
+    #expect(file.candidates.count == 1)
+    let candidate = file.candidates[0]
+    #expect(candidate.range.start == SourceLocation(line: 3, column: 11))
+    #expect(candidate.range.end == SourceLocation(line: 4, column: 7))
+    #expect(candidate.matchText == "Just ( 1 )")
+    #expect(candidate.anchor == "Just")
+    #expect(candidate.symbol == "f")
+  }
 }
