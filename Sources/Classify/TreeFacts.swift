@@ -61,13 +61,18 @@ struct TreeFacts {
     self.sendsByType = sends
     self.defects = defects
     self.completionFunctions = functions
-    var calls = 0
+    // Call sites of `Future` initialiser helpers that resolve, each counted once (a call is a
+    // candidate of every rule using the detector).
+    var sites: Set<String> = []
+    let initialisers = helpers.filter { $0.1.kind == .futureInitialiser }.map(\.1.labels)
     for file in files {
       for candidate in file.candidates {
-        if case .helperCall(let name, _)? = candidate.requirement, name == "Future" { calls += 1 }
+        guard case .helperCall(let name, let labels)? = candidate.requirement, name == "Future" else { continue }
+        let fits = initialisers.contains { labels.isEmpty ? $0.count == 1 : $0 == labels }
+        if fits { sites.insert("\(file.path):\(candidate.offset)") }
       }
     }
-    self.initialiserCalls = calls
+    self.initialiserCalls = sites.count
   }
 
   /// True when the file can see Combine: it imports a providing module (or a tree module that

@@ -126,6 +126,7 @@ import Testing
     let helpers = findings.filter { $0.ruleID == "bridge-helper" }
     #expect(helpers.count == 1)
     #expect(helpers.first?.phase == .prepare)
+    #expect(helpers.first?.reasons.last == "used in the tree (2 uses): keep it as the one bridge until callers move")
     #expect(helpers.first?.symbol == "Future.init")
   }
 
