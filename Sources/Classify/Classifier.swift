@@ -8,7 +8,8 @@ import ScanModel
 package enum Classifier {
   /// Finalises the candidates of every file.
   ///
-  /// In order: (a) drops ambiguous names (`Future`, `Just`…) in files that see no Combine, and
+  /// In order: (a) drops ambiguous names (and a `one-shot-future` at the same place as a
+  /// `future-task-wrapper`) (`Future`, `Just`…) in files that see no Combine, and
   /// any name the tree declares itself; (b) keeps helper calls whose helper exists and callee
   /// defects whose callee has one; (c) fills disposition and phase from the category defaults;
   /// (d) blocks `@Published` properties whose `$x` feeds a pipeline and notes manual
@@ -24,8 +25,16 @@ package enum Classifier {
       let sees = imports || tree.seesCombine(file, module: module)
       var kept: [Finding] = []
       var twins: [String: Int] = [:]
+      // `one-shot-future` is "any other `Future`": a `Future` that is a wrapper is not also one.
+      var wrappers: Set<Int> = []
+      for candidate in file.candidates where candidate.category == .futureTaskWrapper {
+        if candidate.requirement == nil || candidate.requirement.flatMap(tree.resolve) != nil {
+          wrappers.insert(candidate.offset)
+        }
+      }
       for candidate in file.candidates {
         guard tree.counts(candidate, importsCombine: imports, seesCombine: sees) else { continue }
+        if candidate.category == .oneShotFuture && wrappers.contains(candidate.offset) { continue }
         guard var finding = resolve(candidate, file: file, module: module, tree: tree, context: context) else {
           continue
         }

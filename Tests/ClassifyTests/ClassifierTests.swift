@@ -235,4 +235,23 @@ import Testing
     #expect(candidate.anchor == "Just")
     #expect(candidate.symbol == "f")
   }
+
+  @Test func aWrapperIsNotAlsoAOneShotFuture() {
+    let source = """
+      import Combine
+      func a() -> Future<Int, Never> { Future { promise in Task { promise(.success(1)) } } }
+      func b() -> Future<Int, Never> { Future { promise in promise(.success(2)) } }
+      """
+    // Occurrences 1 and 3 of `Future` are the constructions (0 and 2 are return types).
+    let hits = [1, 3].map { occurrence in
+      let start = Support.position(of: "Future", in: source, occurrence: occurrence)
+      return PatternHit(
+        ruleID: "one-shot-future", category: .oneShotFuture, severity: .note, message: "", help: "", start: start,
+        end: start + 1)
+    }
+    let file = classify("A.swift", source, hits: hits, detectors: ["future-task-wrapper"])
+    let findings = Classifier.finalize(files: [file], context: ClassifyContext())
+    #expect(findings.map(\.ruleID) == ["future-task-wrapper", "one-shot-future"])
+    #expect(findings.map(\.symbol) == ["a", "b"])
+  }
 }
