@@ -105,6 +105,15 @@ package enum Classifier {
       if disposition == .migrate { reasons.append(contentsOf: PlatformRequirement.observable.notes(for: targets)) }
     case .observableObject:
       if let typePath = candidate.key {
+        // The type moves to `@Observable` as a whole: any `$x` pipeline of its properties blocks it.
+        for name in tree.publishedNames(of: typePath) {
+          for feed in tree.feeds(of: name, in: typePath) {
+            let location = "\(feed.path):\(feed.feed.line)"
+            guard !blockedBy.contains(location) else { continue }
+            blockedBy.append(location)
+            reasons.append("blocked: `$\(name)` feeds a pipeline at \(location)")
+          }
+        }
         for send in tree.willChangeSends(in: typePath) {
           reasons.append(
             "`\(typePath)` calls `objectWillChange.send()` by hand at \(send.path):\(send.line): "

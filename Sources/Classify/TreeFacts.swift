@@ -19,6 +19,8 @@ struct TreeFacts {
   private let usedNames: [String: Int]
   private let feedsByName: [String: [LocatedFeed]]
   private let sendsByType: [String: [LocatedSend]]
+  /// `@Published` property names by declaring type, in source order.
+  private let publishedByType: [String: [String]]
   private let defects: [String: [(path: String, defect: CompletionDefect)]]
   /// Every analysed completion-taking function, by name, with its `path:line`.
   private let completionFunctions: [String: [(key: String, labels: [String])]]
@@ -32,6 +34,7 @@ struct TreeFacts {
     var used: [String: Int] = [:]
     var feeds: [String: [LocatedFeed]] = [:]
     var sends: [String: [LocatedSend]] = [:]
+    var published: [String: [String]] = [:]
     var defects: [String: [(String, CompletionDefect)]] = [:]
     var functions: [String: [(key: String, labels: [String])]] = [:]
     for file in files {
@@ -44,6 +47,7 @@ struct TreeFacts {
       for helper in file.facts.helpers { helpers.append((file.path, helper)) }
       for name in file.facts.usedNames { used[name, default: 0] += 1 }
       for feed in file.facts.feeds { feeds[feed.name, default: []].append(LocatedFeed(path: file.path, feed: feed)) }
+      for property in file.facts.published { published[property.typePath, default: []].append(property.name) }
       for send in file.facts.willChangeSends {
         sends[send.typePath, default: []].append(LocatedSend(path: file.path, line: send.line))
       }
@@ -59,6 +63,7 @@ struct TreeFacts {
     self.usedNames = used
     self.feedsByName = feeds
     self.sendsByType = sends
+    self.publishedByType = published
     self.defects = defects
     self.completionFunctions = functions
     // Call sites of `Future` initialiser helpers that resolve, each counted once (a call is a
@@ -161,6 +166,9 @@ struct TreeFacts {
   func feeds(of name: String, in typePath: String) -> [LocatedFeed] {
     (feedsByName[name] ?? []).filter { $0.feed.viaOther || $0.feed.typePath == typePath }
   }
+
+  /// The `@Published` property names `typePath` declares.
+  func publishedNames(of typePath: String) -> [String] { publishedByType[typePath] ?? [] }
 
   /// Manual `objectWillChange.send()` calls inside `typePath`.
   func willChangeSends(in typePath: String) -> [LocatedSend] { sendsByType[typePath] ?? [] }

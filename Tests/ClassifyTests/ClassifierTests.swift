@@ -115,15 +115,15 @@ import Testing
     #expect(findings.map(\.ruleID) == ["observable-object", "published-property", "published-property"])
     let observable = findings[0]
     #expect(observable.symbol == "SearchModel")
+    #expect(observable.blockedBy == ["Sources/App/SearchModel.swift:7"])
     #expect(
-      observable.reasons[0]
-        == "`SearchModel` calls `objectWillChange.send()` by hand at Sources/App/SearchModel.swift:9: "
-        + "`@Observable` tracks changes itself, so that call and what it signals must be rewritten")
-    #expect(
-      observable.reasons[1]
-        == "deployment target iOS 16.0 is below iOS 17, which `@Observable` needs: gate it with `if #available` "
-        + "or keep Combine here until the target moves")
-    #expect(observable.reasons.count == 2)
+      observable.reasons == [
+        "blocked: `$query` feeds a pipeline at Sources/App/SearchModel.swift:7",
+        "`SearchModel` calls `objectWillChange.send()` by hand at Sources/App/SearchModel.swift:9: "
+          + "`@Observable` tracks changes itself, so that call and what it signals must be rewritten",
+        "deployment target iOS 16.0 is below iOS 17, which `@Observable` needs: gate it with `if #available` "
+          + "or keep Combine here until the target moves",
+      ])
     let query = findings[1]
     #expect(query.blockedBy == ["Sources/App/SearchModel.swift:7"])
     #expect(
