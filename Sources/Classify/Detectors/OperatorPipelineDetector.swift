@@ -61,6 +61,12 @@ struct OperatorPipelineDetector: Detector {
             ? "source \(source) delivers one value: `try await` and plain code replace the chain"
             : "source \(source) keeps delivering: a `for await` loop in a stored `Task` replaces the chain")
       }
+      if let projection = chain.links.first(where: { $0.name.hasPrefix("$") }) {
+        let property = String(projection.name.dropFirst())
+        hit.reasons.append(
+          "starts from `\(projection.name)`: `@Published var \(property)` cannot move to `@Observable` until this "
+            + "pipeline is rewritten")
+      }
       output.hits.append(hit)
     }
   }
