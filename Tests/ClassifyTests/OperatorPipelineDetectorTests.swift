@@ -83,4 +83,16 @@ import Testing
       """
     #expect(Support.findings(source, detectors: detectors).isEmpty)
   }
+
+  @Test func unknownOperatorOnASubjectIsNotOneShot() {
+    let source = """
+      import Combine
+      final class Feed {
+        let source = PassthroughSubject<Int, Never>()
+        func bind() { source.enumerated().sink { print($0) }.store(in: &bag) }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.phase) == [.viewModels])
+  }
 }
