@@ -116,6 +116,7 @@ import Testing
         let a = PassthroughSubject<Int, Never>()
         let b = PassthroughSubject<Int, Never>()
         [a, b].combineLatest().sink { print($0) }.store(in: &bag)
+        _ = Box(a: 1)
       }
       """
     let findings = Support.findings(source, detectors: detectors)

@@ -56,6 +56,8 @@ struct SubjectDetector: Detector {
         // `self.events` or `events`, never `other.events`.
         if view.isPeriod(position - 1) && !view.isWord(position - 2, "self") { continue }
         if view.isWord(position - 1, "let") || view.isWord(position - 1, "var") { continue }
+        // An argument label spelled like the subject (`init(appState: appState)`) is not a use.
+        if view.kind(position + 1) == .colon { continue }
         // The chain this use is a link of (not merely inside, as in `x.sink { self.events.send($0) }`).
         if let index = chainOfLink[position] {
           let chain = file.chains[index]
