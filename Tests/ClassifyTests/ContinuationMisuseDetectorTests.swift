@@ -242,4 +242,36 @@ import Testing
       """
     #expect(Support.findings(source, detectors: detectors).isEmpty)
   }
+
+  /// The shape found in a real networking library: a cancelled request returns early and never
+  /// calls the handler, while the enqueued branch hands the handler on (which is fine).
+  @Test func earlyReturnBeforeTheHandlerIsNeverResumed() {
+    let socket = """
+      final class Request {
+        func send(_ message: Message, queue: DispatchQueue = .main, completionHandler: @escaping (Result<Void, Error>) -> Void) {
+          guard !(isCancelled || isFinished) else { return }
+          guard let socket else {
+            state.write { $0.enqueued.append((message, queue, completionHandler)) }
+            return
+          }
+          socket.send(message) { error in queue.async { completionHandler(error.map { .failure($0) } ?? .success(())) } }
+        }
+      }
+      """
+    let use = """
+      extension Request {
+        func send(_ message: Message) async throws {
+          try await withCheckedThrowingContinuation { continuation in
+            send(message, queue: .main) { result in continuation.resume(with: result) }
+          }
+        }
+      }
+      """
+    let findings = Support.findings([("Request.swift", socket), ("Request+Async.swift", use)], detectors: detectors)
+    #expect(findings.map(\.ruleID) == ["continuation-never-resumed"])
+    #expect(
+      findings.first?.reasons == [
+        "`send` returns on some path without calling its completion (Request.swift:3): the continuation is never resumed"
+      ])
+  }
 }
