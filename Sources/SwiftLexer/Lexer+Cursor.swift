@@ -38,7 +38,7 @@ extension Lexer {
     /// Index in `tokens` of the first piece of the trivia run being lexed: adjacent unexpected
     /// text merges only within one run, as swift-syntax's trivia parser merges it.
     var triviaRunStart = 0
-    /// Caches that keep pathological inputs linear; see `Lexer+Linear` notes where they are used.
+    /// Results of earlier scans that keep pathological inputs linear (see `Lexer.Memo`).
     var memo = Memo()
 
     init(input: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) {
@@ -78,7 +78,7 @@ extension Lexer {
     }
 
     /// True when the input at `index` starts with `literal`.
-    func starts(at index: Int, with literal: StaticBytes) -> Bool {
+    func starts(at index: Int, with literal: [UInt8]) -> Bool {
       guard index + literal.count <= count else { return false }
       for offset in 0..<literal.count where input[index + offset] != literal[offset] { return false }
       return true
@@ -182,12 +182,5 @@ extension Lexer {
         Token(kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end))
       )
     }
-  }
-
-  /// A short byte literal (a conflict marker) without `String`.
-  struct StaticBytes {
-    let bytes: [UInt8]
-    var count: Int { bytes.count }
-    subscript(index: Int) -> UInt8 { bytes[index] }
   }
 }

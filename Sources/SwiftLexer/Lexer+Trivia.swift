@@ -218,15 +218,14 @@ extension Lexer.Cursor {
       normal ? [0x3C, 0x3C, 0x3C, 0x3C, 0x3C, 0x3C, 0x3C, 0x20] : [0x3E, 0x3E, 0x3E, 0x3E, 0x20]
     let terminator: [UInt8] =
       normal ? [0x3E, 0x3E, 0x3E, 0x3E, 0x3E, 0x3E, 0x3E, 0x20] : [0x3C, 0x3C, 0x3C, 0x3C, 0x0A]
-    guard starts(at: position, with: Lexer.StaticBytes(bytes: introducer)) else { return false }
+    guard starts(at: position, with: introducer) else { return false }
     var scan = position + introducer.count
     // A failed search fails from any later start too: remember where it began.
     if scan >= (normal ? memo.noNormalConflictEndFrom : memo.noPerforceConflictEndFrom) { return false }
     let searchStart = scan
-    let terminatorBytes = Lexer.StaticBytes(bytes: terminator)
     while scan < count {
       if input[scan] == terminator[0] && (input[scan - 1] == 0x0A || input[scan - 1] == 0x0D)
-        && starts(at: scan, with: terminatorBytes)
+        && starts(at: scan, with: terminator)
       {
         position = scan + terminator.count
         advanceToEndOfLine()

@@ -38,7 +38,11 @@ extension Lexer.Cursor {
   /// Lexes the whole input, one token with its surrounding trivia per iteration
   /// (swift-syntax's `nextToken`).
   mutating func run() {
+    // Iterations in a row that consumed no byte, and the stack depth when the run began: real
+    // input only goes without bytes while it unwinds states (a newline closing nested
+    // single-line interpolations), which takes at most two iterations per state.
     var stalledIterations = 0
+    var stalledFromDepth = 0
     while true {
       // Fast path for code outside any literal, which is most of a file: no state to consult.
       if states.isEmpty {
@@ -113,17 +117,21 @@ extension Lexer.Cursor {
       // swift-syntax's `hasProgressed(comparedTo:)`: a zero-width token must change the state.
       let progressed = position > startPosition || states.count != startDepth || currentState != startState
       assert(progressed, "lexer loop must advance")
-      if progressed {
+      if position > startPosition {
         stalledIterations = 0
       } else {
-        // Never loop forever in release builds: give up on one byte.
+        if stalledIterations == 0 { stalledFromDepth = startDepth }
         stalledIterations += 1
-        if stalledIterations > 4 && position < count {
-          tokenStart = position
-          position += 1
-          emit(.unknown, from: tokenStart)
+        // Never loop forever, even if states were to cycle: give up on one byte and the stack.
+        if !progressed || stalledIterations > 2 * stalledFromDepth + 16 {
+          if position < count {
+            tokenStart = position
+            position += 1
+            emit(.unknown, from: tokenStart)
+          }
           states.removeAll()
           interpolationDepth = 0
+          stalledIterations = 0
         }
       }
     }
@@ -228,9 +236,7 @@ extension Lexer.Cursor {
   private mutating func lexNormalPound() -> Lexer.Result {
     // swift-syntax's "start of file" is "the previous byte is NUL", which includes byte 0.
     if (position == 0 || input[position - 1] == 0) && hasByte(at: position + 1, is: UInt8(ascii: "!")) {
-      let start = position
       advanceToEndOfLine()
-      _ = start
       return Lexer.Result(.shebang)
     }
     let poundEnd = poundRunEnd(from: position)

@@ -36,7 +36,9 @@ import Testing
   @Test func randomInputsWithFixedSeed() {
     var generator = SplitMix64(seed: 0x5EED)
     let alphabet = Array("\"'#/\\()[]{}`*<>!?=.-+&|^~$_:;, \t\n\r0aZé“”\u{A0}\u{FEFF}".utf8)
-    for round in 0..<600 {
+    // LEXER_FUZZ_ROUNDS raises the count for a longer local run; the default keeps CI quick.
+    let rounds = Int(ProcessInfo.processInfo.environment["LEXER_FUZZ_ROUNDS"] ?? "") ?? 600
+    for round in 0..<rounds {
       let length = Int.random(in: 0..<400, using: &generator)
       let bytes: [UInt8]
       if round % 3 == 0 {
@@ -72,6 +74,35 @@ import Testing
     #expect(LexerTestSupport.losslessViolation(bytes) == nil)
   }
 
+  /// Vector sources cut, duplicated and spliced at random: deep, half-finished literal
+  /// nesting that random soup rarely reaches.
+  @Test func mutatedFixturesRoundTrip() throws {
+    let sources = try FixturePaths.files(under: FixturePaths.fixture("lexer"), suffix: ".swift").map {
+      [UInt8](try Data(contentsOf: $0))
+    }
+    var generator = SplitMix64(seed: 0xF1C5)
+    let rounds = Int(ProcessInfo.processInfo.environment["LEXER_FUZZ_ROUNDS"] ?? "") ?? 600
+    for round in 0..<rounds {
+      var bytes = sources[Int.random(in: 0..<sources.count, using: &generator)]
+      for _ in 0..<Int.random(in: 1...4, using: &generator) where !bytes.isEmpty {
+        let start = Int.random(in: 0..<bytes.count, using: &generator)
+        let end = min(bytes.count, start + Int.random(in: 0...12, using: &generator))
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0: bytes.removeSubrange(start..<end)
+        case 1: bytes.insert(contentsOf: bytes[start..<end], at: Int.random(in: 0...bytes.count, using: &generator))
+        default:
+          let other = sources[Int.random(in: 0..<sources.count, using: &generator)]
+          let from = Int.random(in: 0..<max(1, other.count), using: &generator)
+          bytes.insert(contentsOf: other[from..<min(other.count, from + 16)], at: start)
+        }
+      }
+      if let violation = LexerTestSupport.losslessViolation(bytes) {
+        Issue.record("round \(round): \(violation); input \(bytes)")
+        return
+      }
+    }
+  }
+
   @Test(arguments: [
     "let s = \"unterminated", "let s = \"\"\"\nnever closed", "let s = #\"raw", "let s = ##\"\"\"\nraw",
     "/* never closed /* nested */", "let s = \"\\(", "let s = \"\\(a", "let s = \"\"\"\n\\(a\n", "let r = #/abc",
@@ -104,6 +135,12 @@ import Testing
     #expect(stream.tokens.filter { $0.kind == .stringQuote }.count == 2 * depth)
     // And left open at the end of the file.
     #expect(LexerTestSupport.losslessViolation(Array(source.prefix(3 * depth + 1))) == nil)
+    // And left open at a line end, which unwinds every level at once: what follows is code.
+    let unwound = Array(source.prefix(3 * depth + 1)) + Array("\nlet y".utf8)
+    #expect(LexerTestSupport.losslessViolation(unwound) == nil)
+    let last = Lexer.tokenize(unwound).tokens.filter { !$0.kind.isTrivia }.suffix(3)
+    #expect(last.map(\.kind) == [.keyword, .identifier, .endOfFile])
+    #expect(last.allSatisfy { !$0.flags.contains(.inInterpolation) })
   }
 
   @Test func deeplyNestedRawAndMultilineStrings() {
