@@ -9,8 +9,10 @@ package struct CandidateFinding: Sendable, Hashable {
     /// (name `Future`, the labels used; empty for a trailing closure) or `makeFuture { … }`.
     case helperCall(name: String, labels: [String])
     /// A call whose completion closure resumes a continuation: counts when the callee's body,
-    /// somewhere in the tree, has the defect.
-    case calleeDefect(name: String, defect: CompletionDefect.Kind)
+    /// somewhere in the tree, has the defect on the parameter the closure binds to: `parameter`
+    /// is the argument label of a closure argument, or nil for the trailing closure, which binds
+    /// to the first closure parameter not among `passedLabels` (forward-scan matching).
+    case calleeDefect(name: String, defect: CompletionDefect.Kind, parameter: String?, passedLabels: [String])
   }
 
   /// The rule that produced the candidate.

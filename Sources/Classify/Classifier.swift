@@ -8,7 +8,8 @@ import ScanModel
 package enum Classifier {
   /// Finalises the candidates of every file.
   ///
-  /// In order: (a) drops ambiguous names (`Future`, `Just`…) in files that see no Combine, and
+  /// In order: (a) drops ambiguous names (and a `one-shot-future` at the same place as a
+  /// `future-task-wrapper`) (`Future`, `Just`…) in files that see no Combine, and
   /// any name the tree declares itself; (b) keeps helper calls whose helper exists and callee
   /// defects whose callee has one; (c) fills disposition and phase from the category defaults;
   /// (d) blocks `@Published` properties whose `$x` feeds a pipeline and notes manual
@@ -24,8 +25,16 @@ package enum Classifier {
       let sees = imports || tree.seesCombine(file, module: module)
       var kept: [Finding] = []
       var twins: [String: Int] = [:]
+      // `one-shot-future` is "any other `Future`": a `Future` that is a wrapper is not also one.
+      var wrappers: Set<Int> = []
+      for candidate in file.candidates where candidate.category == .futureTaskWrapper {
+        if candidate.requirement == nil || candidate.requirement.flatMap(tree.resolve) != nil {
+          wrappers.insert(candidate.offset)
+        }
+      }
       for candidate in file.candidates {
         guard tree.counts(candidate, importsCombine: imports, seesCombine: sees) else { continue }
+        if candidate.category == .oneShotFuture && wrappers.contains(candidate.offset) { continue }
         guard var finding = resolve(candidate, file: file, module: module, tree: tree, context: context) else {
           continue
         }
@@ -96,6 +105,15 @@ package enum Classifier {
       if disposition == .migrate { reasons.append(contentsOf: PlatformRequirement.observable.notes(for: targets)) }
     case .observableObject:
       if let typePath = candidate.key {
+        // The type moves to `@Observable` as a whole: any `$x` pipeline of its properties blocks it.
+        for name in tree.publishedNames(of: typePath) {
+          for feed in tree.feeds(of: name, in: typePath) {
+            let location = "\(feed.path):\(feed.feed.line)"
+            guard !blockedBy.contains(location) else { continue }
+            blockedBy.append(location)
+            reasons.append("blocked: `$\(name)` feeds a pipeline at \(location)")
+          }
+        }
         for send in tree.willChangeSends(in: typePath) {
           reasons.append(
             "`\(typePath)` calls `objectWillChange.send()` by hand at \(send.path):\(send.line): "

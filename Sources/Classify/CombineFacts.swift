@@ -43,6 +43,8 @@ package struct CombineFacts: Sendable, Hashable {
     package var name: String
     /// 1-based line of its `func`.
     package var line: Int
+    /// Argument labels of its closure parameters, in order.
+    package var closureLabels: [String]
   }
 
   /// A bridge helper declaration.

@@ -17,12 +17,15 @@ package struct CompletionDefect: Sendable, Hashable {
   package var line: Int
   /// 1-based line of the function's `func`, telling overloads apart.
   package var declarationLine: Int
+  /// The argument label of the mishandled closure parameter (`completion`, `_`).
+  package var parameter: String
 
   /// Creates a defect record.
-  package init(function: String, kind: Kind, line: Int, declarationLine: Int) {
+  package init(function: String, kind: Kind, line: Int, declarationLine: Int, parameter: String) {
     self.function = function
     self.kind = kind
     self.line = line
     self.declarationLine = declarationLine
+    self.parameter = parameter
   }
 }

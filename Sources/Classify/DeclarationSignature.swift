@@ -119,7 +119,8 @@ package struct DeclarationSignature: Sendable, Hashable {
       colon = position
       break
     }
-    guard colon > start else { return nil }
+    // `x:` with no type (malformed code) has no type range.
+    guard colon > start, colon < end else { return nil }
     let names = (start..<colon).filter { view.isWord($0) || view.kind($0) == .wildcard }
     guard let last = names.last else { return nil }
     let label = names.count >= 2 ? view.text(names[names.count - 2]) : view.text(last)

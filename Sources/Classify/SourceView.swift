@@ -136,6 +136,7 @@ package struct SourceView: Sendable {
   private static let statementKeywords: Set<String> = [
     "if", "guard", "while", "for", "switch", "do", "catch", "defer", "repeat", "else",
   ]
+  private static let typeKeywords: Set<String> = ["class", "struct", "enum", "protocol", "extension", "actor"]
   private static let declarationKeywords: Set<String> = [
     "func", "init", "deinit", "subscript", "class", "struct", "enum", "protocol", "extension", "actor", "var",
     "let", "get", "set", "willSet", "didSet", "_modify", "_read",
@@ -152,6 +153,9 @@ package struct SourceView: Sendable {
     // Per open bracket: the pending role and its keyword position.
     var pendingRole: [BraceRole] = [.none]
     var pendingIntro: [Int32] = [-1]
+    // Per frame: true at file level and in type bodies, where `var x: T {` opens accessors. In
+    // code, `let value: Int` followed by `load { value = $0 }` must leave that brace a closure.
+    var declaresProperties: [Bool] = [true]
     for position in 0..<count {
       let token = stream.significantToken(position)
       switch token.kind {
@@ -168,7 +172,11 @@ package struct SourceView: Sendable {
             pendingIntro[pendingIntro.count - 1] = Int32(position)
           } else if declarationKeywords.contains(word) {
             // `if let x {`, `guard var y = …`, `case let .a(x)`: a binding inside a statement head.
-            if (word == "let" || word == "var") && pendingRole[pendingRole.count - 1] == .statement { continue }
+            if (word == "let" || word == "var")
+              && (pendingRole[pendingRole.count - 1] == .statement || !declaresProperties[declaresProperties.count - 1])
+            {
+              continue
+            }
             // `get`/`set` and friends only open an accessor when a brace follows at once.
             if word == "get" || word == "set" || word == "willSet" || word == "didSet" || word.hasPrefix("_") {
               let next = position + 1 < count ? stream.significantToken(position + 1).kind : .endOfFile
@@ -191,17 +199,26 @@ package struct SourceView: Sendable {
         let role = pendingRole[pendingRole.count - 1]
         roles[position] = role == .none ? .closure : role
         intro[position] = pendingIntro[pendingIntro.count - 1]
+        let introducer = Int(intro[position])
+        var isTypeBody = false
+        if role == .declaration, introducer >= 0 {
+          let keyword = stream.text(of: stream.significantToken(introducer))
+          isTypeBody = typeKeywords.contains(keyword)
+        }
         pendingRole[pendingRole.count - 1] = .none
         pendingIntro[pendingIntro.count - 1] = -1
         pendingRole.append(.none)
         pendingIntro.append(-1)
+        declaresProperties.append(isTypeBody)
       case .leftParen, .leftSquare:
         pendingRole.append(.none)
         pendingIntro.append(-1)
+        declaresProperties.append(false)
       case .rightBrace, .rightParen, .rightSquare:
         if pendingRole.count > 1 {
           pendingRole.removeLast()
           pendingIntro.removeLast()
+          declaresProperties.removeLast()
         }
       default:
         continue

@@ -19,9 +19,11 @@ struct TreeFacts {
   private let usedNames: [String: Int]
   private let feedsByName: [String: [LocatedFeed]]
   private let sendsByType: [String: [LocatedSend]]
+  /// `@Published` property names by declaring type, in source order.
+  private let publishedByType: [String: [String]]
   private let defects: [String: [(path: String, defect: CompletionDefect)]]
-  /// Declarations (`path:line`) of every analysed completion-taking function, by name.
-  private let completionFunctions: [String: Set<String>]
+  /// Every analysed completion-taking function, by name, with its `path:line`.
+  private let completionFunctions: [String: [(key: String, labels: [String])]]
   /// Resolved `future-initialiser` helper calls, counted per helper name for `bridge-helper`.
   private let initialiserCalls: Int
 
@@ -32,8 +34,9 @@ struct TreeFacts {
     var used: [String: Int] = [:]
     var feeds: [String: [LocatedFeed]] = [:]
     var sends: [String: [LocatedSend]] = [:]
+    var published: [String: [String]] = [:]
     var defects: [String: [(String, CompletionDefect)]] = [:]
-    var functions: [String: Set<String>] = [:]
+    var functions: [String: [(key: String, labels: [String])]] = [:]
     for file in files {
       declared.formUnion(file.facts.declaredTypes)
       if file.facts.exportedImports.contains(where: context.providingModules.contains),
@@ -44,12 +47,13 @@ struct TreeFacts {
       for helper in file.facts.helpers { helpers.append((file.path, helper)) }
       for name in file.facts.usedNames { used[name, default: 0] += 1 }
       for feed in file.facts.feeds { feeds[feed.name, default: []].append(LocatedFeed(path: file.path, feed: feed)) }
+      for property in file.facts.published { published[property.typePath, default: []].append(property.name) }
       for send in file.facts.willChangeSends {
         sends[send.typePath, default: []].append(LocatedSend(path: file.path, line: send.line))
       }
       for defect in file.facts.completionDefects { defects[defect.function, default: []].append((file.path, defect)) }
       for function in file.facts.completionFunctions {
-        functions[function.name, default: []].insert("\(file.path):\(function.line)")
+        functions[function.name, default: []].append(("\(file.path):\(function.line)", function.closureLabels))
       }
     }
     self.declared = declared
@@ -59,15 +63,21 @@ struct TreeFacts {
     self.usedNames = used
     self.feedsByName = feeds
     self.sendsByType = sends
+    self.publishedByType = published
     self.defects = defects
     self.completionFunctions = functions
-    var calls = 0
+    // Call sites of `Future` initialiser helpers that resolve, each counted once (a call is a
+    // candidate of every rule using the detector).
+    var sites: Set<String> = []
+    let initialisers = helpers.filter { $0.1.kind == .futureInitialiser }.map(\.1.labels)
     for file in files {
       for candidate in file.candidates {
-        if case .helperCall(let name, _)? = candidate.requirement, name == "Future" { calls += 1 }
+        guard case .helperCall(let name, let labels)? = candidate.requirement, name == "Future" else { continue }
+        let fits = initialisers.contains { labels.isEmpty ? $0.count == 1 : $0 == labels }
+        if fits { sites.insert("\(file.path):\(candidate.offset)") }
       }
     }
-    self.initialiserCalls = calls
+    self.initialiserCalls = sites.count
   }
 
   /// True when the file can see Combine: it imports a providing module (or a tree module that
@@ -119,14 +129,25 @@ struct TreeFacts {
         "calls `\(first.helper.name)` (\(first.path):\(first.helper.line)), which wraps a `Task` in a `Future`: "
           + "cancelling the publisher does not cancel the `Task`"
       ]
-    case .calleeDefect(let name, let kind):
-      guard let entries = defects[name], !entries.isEmpty else { return nil }
-      let defective = entries.filter { $0.defect.kind == kind }
-      guard let match = defective.first else { return nil }
-      // Overloads: flag only when every declaration of that name has the defect.
-      let declarations = completionFunctions[name] ?? []
-      let flagged = Set(defective.map { "\($0.path):\($0.defect.declarationLine)" })
-      guard declarations.isSubset(of: flagged) else { return nil }
+    case .calleeDefect(let name, let kind, let parameter, let passed):
+      guard let entries = defects[name], !entries.isEmpty, let declarations = completionFunctions[name] else {
+        return nil
+      }
+      // The closure binds to a labelled parameter, or (trailing) to the first closure parameter
+      // not passed by label. Overloads: flag only when every declaration has the defect there.
+      var match: (path: String, defect: CompletionDefect)?
+      for declaration in declarations {
+        guard let target = parameter ?? declaration.labels.first(where: { !passed.contains($0) }) else {
+          return nil
+        }
+        let hit = entries.first { entry in
+          "\(entry.path):\(entry.defect.declarationLine)" == declaration.key && entry.defect.kind == kind
+            && entry.defect.parameter == target
+        }
+        guard let hit else { return nil }
+        if match == nil { match = hit }
+      }
+      guard let match else { return nil }
       let what =
         kind == .calledTwice
         ? "calls its completion more than once on some path (\(match.path):\(match.defect.line)): the continuation is resumed twice"
@@ -145,6 +166,9 @@ struct TreeFacts {
   func feeds(of name: String, in typePath: String) -> [LocatedFeed] {
     (feedsByName[name] ?? []).filter { $0.feed.viaOther || $0.feed.typePath == typePath }
   }
+
+  /// The `@Published` property names `typePath` declares.
+  func publishedNames(of typePath: String) -> [String] { publishedByType[typePath] ?? [] }
 
   /// Manual `objectWillChange.send()` calls inside `typePath`.
   func willChangeSends(in typePath: String) -> [LocatedSend] { sendsByType[typePath] ?? [] }

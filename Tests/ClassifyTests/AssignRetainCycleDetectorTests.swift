@@ -29,4 +29,20 @@ import Testing
     #expect(findings[1].reasons[0].contains("`token` keeps it"))
     #expect(findings.allSatisfy { $0.disposition == .fixNow && $0.phase == nil })
   }
+
+  @Test func weakOwnershipBreaksTheCycle() {
+    let source = """
+      import Combine
+      final class Model {
+        var value = 0
+        var token: AnyCancellable?
+        func bind() {
+          token = subject.assign(to: \\.value, on: self, ownership: .weak)
+          token = subject.assign(to: \\.value, on: self, ownership: .strong)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.range.start.line) == [7])
+  }
 }

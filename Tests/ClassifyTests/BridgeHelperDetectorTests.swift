@@ -42,4 +42,20 @@ import Testing
     #expect(findings.first?.range.start == SourceLocation(line: 6, column: 1))
     #expect(findings.first?.range.end == SourceLocation(line: 6, column: 73))
   }
+
+  @Test func asyncFunctionNamedAsyncAndCommentedLookAlikes() {
+    let source = """
+      import Combine
+      extension AnyPublisher {
+        // func firstValue() async throws -> Output
+        func async() async throws -> Output { try await values.first { _ in true }! }
+      }
+      extension Array {
+        func asyncMap<T>(_ f: (Element) async -> T) async -> [T] { [] }
+      }
+      """
+    let findings = Support.findings(source, detectors: ["bridge-helper"])
+    #expect(findings.map(\.symbol) == ["AnyPublisher.async"])
+    #expect(findings.map(\.range.start.line) == [4])
+  }
 }

@@ -115,15 +115,15 @@ import Testing
     #expect(findings.map(\.ruleID) == ["observable-object", "published-property", "published-property"])
     let observable = findings[0]
     #expect(observable.symbol == "SearchModel")
+    #expect(observable.blockedBy == ["Sources/App/SearchModel.swift:7"])
     #expect(
-      observable.reasons[0]
-        == "`SearchModel` calls `objectWillChange.send()` by hand at Sources/App/SearchModel.swift:9: "
-        + "`@Observable` tracks changes itself, so that call and what it signals must be rewritten")
-    #expect(
-      observable.reasons[1]
-        == "deployment target iOS 16.0 is below iOS 17, which `@Observable` needs: gate it with `if #available` "
-        + "or keep Combine here until the target moves")
-    #expect(observable.reasons.count == 2)
+      observable.reasons == [
+        "blocked: `$query` feeds a pipeline at Sources/App/SearchModel.swift:7",
+        "`SearchModel` calls `objectWillChange.send()` by hand at Sources/App/SearchModel.swift:9: "
+          + "`@Observable` tracks changes itself, so that call and what it signals must be rewritten",
+        "deployment target iOS 16.0 is below iOS 17, which `@Observable` needs: gate it with `if #available` "
+          + "or keep Combine here until the target moves",
+      ])
     let query = findings[1]
     #expect(query.blockedBy == ["Sources/App/SearchModel.swift:7"])
     #expect(
@@ -212,5 +212,46 @@ import Testing
     let new = Classifier.finalize(
       files: files, context: ClassifyContext(modules: ["M.swift": "New"], deploymentTargets: ["New": ["iOS": "17.2"]]))
     #expect(new.allSatisfy { !$0.reasons.contains { $0.hasPrefix("deployment target") } })
+  }
+
+  @Test func outOfRangePatternHitsAreIgnored() {
+    let source = "import Combine\nlet j = Just(1)"
+    let bad = [
+      PatternHit(ruleID: "x", category: .oneShotFuture, severity: .note, message: "", help: "", start: 5, end: 99),
+      PatternHit(ruleID: "x", category: .oneShotFuture, severity: .note, message: "", help: "", start: 3, end: 2),
+      PatternHit(ruleID: "x", category: .oneShotFuture, severity: .note, message: "", help: "", start: -1, end: 0),
+    ]
+    #expect(classify("A.swift", source, hits: bad).candidates.isEmpty)
+  }
+
+  @Test func patternHitLocationAndText() {
+    let source = "import Combine\nfunc f() {\n  let j = Just(\n    1)  // one\n}"
+    let file = classify("A.swift", source, hits: [hit("just", .oneShotFuture, in: source, from: "Just", to: ")")])
+    #expect(file.candidates.count == 1)
+    let candidate = file.candidates[0]
+    #expect(candidate.range.start == SourceLocation(line: 3, column: 11))
+    #expect(candidate.range.end == SourceLocation(line: 4, column: 7))
+    #expect(candidate.matchText == "Just ( 1 )")
+    #expect(candidate.anchor == "Just")
+    #expect(candidate.symbol == "f")
+  }
+
+  @Test func aWrapperIsNotAlsoAOneShotFuture() {
+    let source = """
+      import Combine
+      func a() -> Future<Int, Never> { Future { promise in Task { promise(.success(1)) } } }
+      func b() -> Future<Int, Never> { Future { promise in promise(.success(2)) } }
+      """
+    // Occurrences 1 and 3 of `Future` are the constructions (0 and 2 are return types).
+    let hits = [1, 3].map { occurrence in
+      let start = Support.position(of: "Future", in: source, occurrence: occurrence)
+      return PatternHit(
+        ruleID: "one-shot-future", category: .oneShotFuture, severity: .note, message: "", help: "", start: start,
+        end: start + 1)
+    }
+    let file = classify("A.swift", source, hits: hits, detectors: ["future-task-wrapper"])
+    let findings = Classifier.finalize(files: [file], context: ClassifyContext())
+    #expect(findings.map(\.ruleID) == ["future-task-wrapper", "one-shot-future"])
+    #expect(findings.map(\.symbol) == ["a", "b"])
   }
 }

@@ -28,6 +28,7 @@ import Testing
     let source = """
       func a() async -> Int {
         await withCheckedContinuation { (c: CheckedContinuation<Int, Never>) in
+          print("c")
           c.resume(returning: 1)
           c.resume(returning: 2)
         }
@@ -42,7 +43,7 @@ import Testing
       """
     let findings = Support.findings(source, detectors: detectors)
     // `b` hands its continuation on: beyond a token scanner, so it stays quiet.
-    #expect(findings.map(\.range.start.line) == [4])
+    #expect(findings.map(\.range.start.line) == [5])
     #expect(findings.map(\.symbol) == ["a"])
   }
 
@@ -199,5 +200,78 @@ import Testing
       """
     let findings = Support.findings([("A.swift", client), ("Use.swift", use)], detectors: detectors)
     #expect(findings.isEmpty)
+  }
+
+  @Test func defectOnAnotherClosureParameterDoesNotCount() {
+    let client = """
+      final class Downloader {
+        func download(_ url: URL, progress: @escaping (Double) -> Void, completion: @escaping (Data) -> Void) {
+          progress(0)
+          progress(1)
+          session.get(url) { completion($0) }
+        }
+      }
+      """
+    let use = """
+      extension Downloader {
+        func data(_ url: URL) async -> Data {
+          await withCheckedContinuation { continuation in
+            download(url, progress: { _ in }) { continuation.resume(returning: $0) }
+          }
+        }
+        func first(_ url: URL) async -> Double {
+          await withCheckedContinuation { continuation in
+            download(url, progress: { continuation.resume(returning: $0) }, completion: { _ in })
+          }
+        }
+      }
+      """
+    let findings = Support.findings([("D.swift", client), ("D+Async.swift", use)], detectors: detectors)
+    // Only the continuation resumed from `progress`, which runs twice, is flagged.
+    #expect(findings.map(\.range.start.line) == [9])
+    #expect(findings.map(\.ruleID) == ["continuation-resumed-twice"])
+  }
+
+  @Test func lookAlikesInCommentsAndStrings() {
+    let source = """
+      func f() async -> Int {
+        // withCheckedContinuation { c in c.resume(returning: 1); c.resume(returning: 2) }
+        let s = "withCheckedContinuation { c in c.resume(returning: 1); c.resume(returning: 2) }"
+        return await withCheckedContinuation { c in c.resume(returning: s.count) }
+      }
+      """
+    #expect(Support.findings(source, detectors: detectors).isEmpty)
+  }
+
+  /// The shape found in a real networking library: a cancelled request returns early and never
+  /// calls the handler, while the enqueued branch hands the handler on (which is fine).
+  @Test func earlyReturnBeforeTheHandlerIsNeverResumed() {
+    let socket = """
+      final class Request {
+        func send(_ message: Message, queue: DispatchQueue = .main, completionHandler: @escaping (Result<Void, Error>) -> Void) {
+          guard !(isCancelled || isFinished) else { return }
+          guard let socket else {
+            state.write { $0.enqueued.append((message, queue, completionHandler)) }
+            return
+          }
+          socket.send(message) { error in queue.async { completionHandler(error.map { .failure($0) } ?? .success(())) } }
+        }
+      }
+      """
+    let use = """
+      extension Request {
+        func send(_ message: Message) async throws {
+          try await withCheckedThrowingContinuation { continuation in
+            send(message, queue: .main) { result in continuation.resume(with: result) }
+          }
+        }
+      }
+      """
+    let findings = Support.findings([("Request.swift", socket), ("Request+Async.swift", use)], detectors: detectors)
+    #expect(findings.map(\.ruleID) == ["continuation-never-resumed"])
+    #expect(
+      findings.first?.reasons == [
+        "`send` returns on some path without calling its completion (Request.swift:3): the continuation is never resumed"
+      ])
   }
 }

@@ -126,6 +126,7 @@ import Testing
     let helpers = findings.filter { $0.ruleID == "bridge-helper" }
     #expect(helpers.count == 1)
     #expect(helpers.first?.phase == .prepare)
+    #expect(helpers.first?.reasons.last == "used in the tree (2 uses): keep it as the one bridge until callers move")
     #expect(helpers.first?.symbol == "Future.init")
   }
 
@@ -152,5 +153,20 @@ import Testing
       [("Sources/App/Helpers.swift", helper), ("Sources/App/Feed.swift", use)], detectors: detectors)
     #expect(findings.map(\.file) == ["Sources/App/Feed.swift", "Sources/App/Helpers.swift"])
     #expect(findings.map(\.symbol) == ["Feed.items", "makeFuture"])
+  }
+
+  @Test func parenthesisedCallsAndConvenienceInit() {
+    let source = """
+      import Combine
+      final class Box: Subscriber {
+        convenience init(api: API) {
+          self.init(publisher: Future<Int, Error>() { promise in Task { promise(.success(try await api.n())) } })
+        }
+        func other() -> Future<Int, Never> { Future(){ promise in Task { promise(.success(1)) } } }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.symbol) == ["Box.init", "Box.other"])
+    #expect(findings.map(\.range.start.column) == [26, 40])
   }
 }

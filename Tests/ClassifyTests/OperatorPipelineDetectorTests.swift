@@ -32,6 +32,9 @@ import Testing
     #expect(finding.range.start == SourceLocation(line: 7, column: 5))
     #expect(finding.range.end.line == 13)
     #expect(finding.reasons.first == "keeps: debounce, removeDuplicates, combineLatest")
+    #expect(
+      finding.reasons.last
+        == "starts from `$query`: `@Published var query` cannot move to `@Observable` until this pipeline is rewritten")
   }
 
   @Test func plainTransformOfOneShotSourceMigratesInOneShotPhase() {
@@ -79,5 +82,17 @@ import Testing
       }
       """
     #expect(Support.findings(source, detectors: detectors).isEmpty)
+  }
+
+  @Test func unknownOperatorOnASubjectIsNotOneShot() {
+    let source = """
+      import Combine
+      final class Feed {
+        let source = PassthroughSubject<Int, Never>()
+        func bind() { source.enumerated().sink { print($0) }.store(in: &bag) }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.phase) == [.viewModels])
   }
 }

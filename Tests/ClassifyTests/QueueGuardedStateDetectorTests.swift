@@ -48,4 +48,16 @@ import Testing
       """
     #expect(Support.findings(source, detectors: detectors).isEmpty)
   }
+
+  @Test func lookAlikesInCommentsAndStrings() {
+    let source = """
+      final class Log {
+        // private let queue = DispatchQueue(label: "x")
+        private let label = "private let queue = DispatchQueue(label: x)"
+        private var lines: [String] = []
+        func add(_ line: String) { lines.append(line) }
+      }
+      """
+    #expect(Support.findings(source, detectors: detectors).isEmpty)
+  }
 }

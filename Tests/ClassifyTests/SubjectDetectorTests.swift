@@ -23,7 +23,8 @@ import Testing
     #expect(finding.phase == .viewModels)
     #expect(finding.symbol == "Uploads.progress")
     #expect(finding.range.start == SourceLocation(line: 3, column: 11))
-    #expect(finding.reasons[0] == "one subscriber in this file (line 5): `AsyncStream.makeStream()` can replace it")
+    #expect(
+      finding.reasons[0] == "one subscriber where it is declared (line 5): `AsyncStream.makeStream()` can replace it")
     #expect(finding.reasons[1] == "keep it single-consumer: an `AsyncStream` traps on a second consumer")
   }
 
@@ -43,7 +44,7 @@ import Testing
     #expect(findings.count == 1)
     #expect(findings[0].disposition == .keep)
     #expect(findings[0].phase == nil)
-    #expect(findings[0].reasons[0] == "3 subscribers in this file (lines 5, 6, 7)")
+    #expect(findings[0].reasons[0] == "3 subscribers where it is declared (lines 5, 6, 7)")
   }
 
   @Test func sendingFromAnotherSubscriptionIsNotSubscribing() {
@@ -60,7 +61,8 @@ import Testing
     let findings = Support.findings(source, detectors: detectors)
     #expect(findings.map(\.disposition) == [.migrate])
     #expect(
-      findings.first?.reasons.first == "one subscriber in this file (line 6): `AsyncStream.makeStream()` can replace it"
+      findings.first?.reasons.first
+        == "one subscriber where it is declared (line 6): `AsyncStream.makeStream()` can replace it"
     )
   }
 
@@ -74,7 +76,7 @@ import Testing
       """
     let findings = Support.findings(source, detectors: detectors)
     #expect(findings.map(\.disposition) == [.keep])
-    #expect(findings[0].reasons[0] == "1 subscribers in this file (lines 4), shared with `share()`/`multicast`")
+    #expect(findings[0].reasons[0] == "1 subscriber where it is declared (lines 4), shared with `share()`/`multicast`")
   }
 
   @Test func lookAlikesDoNotCount() {
@@ -85,5 +87,43 @@ import Testing
       let subject = MySubject()
       """
     #expect(Support.findings(source, detectors: detectors).isEmpty)
+  }
+
+  @Test func localsWithTheSameNameInOtherMethodsAreOtherSubjects() {
+    let source = """
+      import Combine
+      final class Tests {
+        func a() {
+          let subject = PassthroughSubject<Int, Never>()
+          subject.sink { print($0) }.store(in: &bag)
+        }
+        func b() {
+          let subject = PassthroughSubject<Int, Never>()
+          subject.sink { print($0) }.store(in: &bag)
+          subject.map { $0 }.sink { print($0) }.store(in: &bag)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.symbol) == ["Tests.a", "Tests.b"])
+    #expect(findings.map(\.disposition) == [.migrate, .keep])
+  }
+
+  @Test func passedInAnArrayCounts() {
+    let source = """
+      import Combine
+      func f() {
+        let a = PassthroughSubject<Int, Never>()
+        let b = PassthroughSubject<Int, Never>()
+        [a, b].combineLatest().sink { print($0) }.store(in: &bag)
+        _ = Box(a: 1)
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(
+      findings.map(\.reasons.first) == [
+        "one subscriber where it is declared (line 5): `AsyncStream.makeStream()` can replace it",
+        "one subscriber where it is declared (line 5): `AsyncStream.makeStream()` can replace it",
+      ])
   }
 }

@@ -14,11 +14,16 @@ struct AssignRetainCycleDetector: Detector {
       let terminal = chain.terminalLink
       guard terminal.argumentsOpen >= 0, let close = view.partner(terminal.argumentsOpen) else { continue }
       var onSelf = false
+      // `on: self)`, or CombineExt's `on: self, ownership: .strong`; `.weak`/`.unowned` break the cycle.
       for position in terminal.argumentsOpen..<close
-      where view.isWord(position, "on") && view.kind(position + 1) == .colon && view.isWord(position + 2, "self")
-        && (view.kind(position + 3) == .rightParen || view.kind(position + 3) == .comma)
-      {
-        onSelf = true
+      where view.isWord(position, "on") && view.kind(position + 1) == .colon && view.isWord(position + 2, "self") {
+        if view.kind(position + 3) == .rightParen {
+          onSelf = true
+        } else if view.kind(position + 3) == .comma, view.isWord(position + 4, "ownership"),
+          view.isPeriod(position + 6), view.isWord(position + 7, "strong")
+        {
+          onSelf = true
+        }
       }
       guard onSelf else { continue }
       var stored: String?

@@ -60,11 +60,14 @@ struct ContinuationMisuseDetector: Detector {
     // Stored, handed on, or resumed from `defer`: unknowable here.
     for position in body..<end {
       if view.isWord(position, "defer") { return }
-      guard view.has(position, name), !view.isPeriod(position + 1) else { continue }
+      let kind = view.kind(position)
+      guard kind == .identifier || kind == .dollarIdentifier, view.has(position, name), !view.isPeriod(position + 1)
+      else { continue }
       return
     }
     let resumeEnd: (Int) -> Int? = { position in
-      guard view.has(position, name), view.isPeriod(position + 1), view.isWord(position + 2, "resume"),
+      guard view.kind(position) == .identifier || view.kind(position) == .dollarIdentifier, view.has(position, name),
+        view.isPeriod(position + 1), view.isWord(position + 2, "resume"),
         view.kind(position + 3) == .leftParen, let close = view.partner(position + 3)
       else { return nil }
       return close + 1
@@ -126,7 +129,7 @@ struct ContinuationMisuseDetector: Detector {
       let callee = view.text(position)
       if Self.notCallees.contains(callee) || CombineVocabulary.continuationFunctions.contains(callee) { continue }
       let after = view.skipCall(from: position)
-      guard after - 1 < end, resumes(view, from: position + 1, to: after, resumeEnd: resumeEnd, closuresOnly: true)
+      guard after - 1 < end, let bound = resumingClosure(view, callee: position, after: after, resumeEnd: resumeEnd)
       else {
         continue
       }
@@ -139,7 +142,8 @@ struct ContinuationMisuseDetector: Detector {
         output.hits.append(
           DetectorHit(
             name: ruleName, start: view.kind(start) == .rightParen ? position : start, end: after - 1,
-            requirement: .calleeDefect(name: callee, defect: defect)))
+            requirement: .calleeDefect(
+              name: callee, defect: defect, parameter: bound.parameter, passedLabels: bound.passedLabels)))
       }
     }
   }
@@ -158,15 +162,46 @@ struct ContinuationMisuseDetector: Detector {
     return nil
   }
 
-  private func resumes(
-    _ view: SourceView, from: Int, to: Int, resumeEnd: (Int) -> Int?, closuresOnly: Bool
-  ) -> Bool {
-    var position = from
-    while position < to {
-      if resumeEnd(position) != nil { return true }
-      position += 1
+  /// The closure of the call at `callee` that resumes: its label (nil for the first trailing
+  /// closure) and the labels passed in parentheses, or nil when no closure of the call resumes.
+  private func resumingClosure(
+    _ view: SourceView, callee: Int, after: Int, resumeEnd: (Int) -> Int?
+  ) -> (parameter: String?, passedLabels: [String])? {
+    func resumes(_ open: Int) -> Bool {
+      guard let close = view.partner(open) else { return false }
+      for position in open..<close where resumeEnd(position) != nil { return true }
+      return false
     }
-    return false
+    var position = callee + 1
+    var passed: [String] = []
+    if view.kind(position) == .leftParen, let close = view.partner(position) {
+      passed = FutureTaskWrapperDetector.argumentLabels(view, open: position, close: close)
+      var scan = position + 1
+      while scan < close {
+        if view.kind(scan) == .leftBrace, view.braceRole[scan] == .closure, let end = view.partner(scan) {
+          if resumes(scan) {
+            let label = view.kind(scan - 1) == .colon && view.isWord(scan - 2) ? view.text(scan - 2) : "_"
+            return (label, passed)
+          }
+          scan = end
+        } else if let other = view.partner(scan), other > scan {
+          scan = other
+        }
+        scan += 1
+      }
+      position = close + 1
+    }
+    var first = true
+    while position < after, view.kind(position) == .leftBrace, let end = view.partner(position) {
+      if resumes(position) {
+        let label = first ? nil : (view.isWord(position - 2) ? view.text(position - 2) : nil)
+        return (label, passed)
+      }
+      first = false
+      position = end + 1
+      if view.isWord(position), view.kind(position + 1) == .colon { position += 2 }
+    }
+    return nil
   }
 
   /// The last position of the statement or block starting at `position`.
@@ -196,9 +231,11 @@ struct ContinuationMisuseDetector: Detector {
       else { continue }
       let function = view.text(signature.keyword + 1)
       let declarationLine = file.line(of: signature.keyword)
+      let closures = signature.parameters.filter { parameter in
+        (parameter.typeStart...parameter.typeEnd).contains(where: { view.kind($0) == .arrow })
+      }
       var analysed = false
-      for parameter in signature.parameters
-      where (parameter.typeStart...parameter.typeEnd).contains(where: { view.kind($0) == .arrow }) {
+      for parameter in closures {
         let handler = parameter.name
         // Stored for later (`self.done = completion`): unknowable here.
         var stored = false
@@ -230,14 +267,21 @@ struct ContinuationMisuseDetector: Detector {
         analysed = true
         if let first = analyzer.twice.first {
           output.completionDefects.append(
-            .init(function: function, kind: .calledTwice, line: file.line(of: first), declarationLine: declarationLine))
+            .init(
+              function: function, kind: .calledTwice, line: file.line(of: first), declarationLine: declarationLine,
+              parameter: parameter.label))
         }
         if let first = analyzer.never.first {
           output.completionDefects.append(
-            .init(function: function, kind: .notCalled, line: file.line(of: first), declarationLine: declarationLine))
+            .init(
+              function: function, kind: .notCalled, line: file.line(of: first), declarationLine: declarationLine,
+              parameter: parameter.label))
         }
       }
-      if analysed { output.completionFunctions.append(.init(name: function, line: declarationLine)) }
+      if analysed {
+        output.completionFunctions.append(
+          .init(name: function, line: declarationLine, closureLabels: closures.map(\.label)))
+      }
     }
   }
 }

@@ -12,6 +12,7 @@ struct OperatorPipelineDetector: Detector {
 
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
+    let subjects = Set(SubjectDetector.declarations(in: file).map(\.name))
     for chain in file.chains where chain.terminal != "values" {
       let names = chain.namesBeforeTerminal
       var keeps: [String] = []
@@ -47,7 +48,7 @@ struct OperatorPipelineDetector: Detector {
       } else {
         hit.disposition = .migrate
         hit.phaseDecided = true
-        let oneShot = Self.isOneShot(chain)
+        let oneShot = Self.isOneShot(chain, subjects: subjects)
         hit.phase = oneShot ? .oneShot : .viewModels
         if transforms.isEmpty {
           hit.reasons = ["plain subscription of \(source)"]
@@ -61,14 +62,20 @@ struct OperatorPipelineDetector: Detector {
             ? "source \(source) delivers one value: `try await` and plain code replace the chain"
             : "source \(source) keeps delivering: a `for await` loop in a stored `Task` replaces the chain")
       }
+      if let projection = chain.links.first(where: { $0.name.hasPrefix("$") }) {
+        let property = String(projection.name.dropFirst())
+        hit.reasons.append(
+          "starts from `\(projection.name)`: `@Published var \(property)` cannot move to `@Observable` until this "
+            + "pipeline is rewritten")
+      }
       output.hits.append(hit)
     }
   }
 
   /// True when the chain's source delivers one value: a `Future`, `Just`, `Fail`,
   /// `dataTaskPublisher`, or a call returning a publisher (`api.load(id)`), or a `first()` upstream.
-  static func isOneShot(_ chain: PublisherChain) -> Bool {
-    if CombineVocabulary.isEndlessSource(chain, subjects: []) {
+  static func isOneShot(_ chain: PublisherChain, subjects: Set<String>) -> Bool {
+    if CombineVocabulary.isEndlessSource(chain, subjects: subjects) {
       return chain.links.contains { CombineVocabulary.singleValueOperators.contains($0.name) }
     }
     var sawCall = false

@@ -44,18 +44,20 @@ struct SubjectDetector: Detector {
       var exposures: [Int] = []
       var multicast = false
       var stateReads = 0
-      // Uses count inside the declaring type's body (the whole file at file level).
+      // Uses count inside the declaring scope: the member for a local (`let s = …` in a test
+      // method: another method's `s` is another subject), else the type's body, else the file.
       var range = 0..<view.count
-      if let type = file.symbols.scopes.last(where: {
-        $0.isType && $0.open < declaration.start && declaration.start < $0.close
-      }) {
-        range = type.open..<type.close
+      let scope = file.symbols.scope(at: declaration.start)
+      if scope.open >= 0 {
+        range = scope.open..<scope.close
       }
       for position in uses[declaration.name] ?? [] where range.contains(position) {
         if position >= declaration.start && position <= declaration.end { continue }
         // `self.events` or `events`, never `other.events`.
         if view.isPeriod(position - 1) && !view.isWord(position - 2, "self") { continue }
         if view.isWord(position - 1, "let") || view.isWord(position - 1, "var") { continue }
+        // An argument label spelled like the subject (`init(appState: appState)`) is not a use.
+        if view.kind(position + 1) == .colon { continue }
         // The chain this use is a link of (not merely inside, as in `x.sink { self.events.send($0) }`).
         if let index = chainOfLink[position] {
           let chain = file.chains[index]
@@ -71,7 +73,8 @@ struct SubjectDetector: Detector {
           continue
         }
         let previous = view.kind(position - 1)
-        if previous == .leftParen || previous == .comma || previous == .colon {
+        // Passed on: `merge(with: events)`, `Publishers.Merge(a, events)`, `[a, events].combineLatest()`.
+        if previous == .leftParen || previous == .comma || previous == .colon || previous == .leftSquare {
           subscribers.append(position)
         }
       }
@@ -86,7 +89,8 @@ struct SubjectDetector: Detector {
       if total >= 2 || multicast {
         hit.disposition = .keep
         hit.reasons.append(
-          "\(total) subscribers in this file (lines \(lines.joined(separator: ", ")))"
+          (total == 1 ? "1 subscriber" : "\(total) subscribers")
+            + " where it is declared (lines \(lines.joined(separator: ", ")))"
             + (multicast ? ", shared with `share()`/`multicast`" : ""))
         hit.reasons.append("keep the broadcast on Combine: \(trap)")
       } else {
@@ -95,8 +99,9 @@ struct SubjectDetector: Detector {
         hit.phaseDecided = true
         hit.reasons.append(
           total == 1
-            ? "one subscriber in this file (line \(lines[0])): `AsyncStream.makeStream()` can replace it"
-            : "no subscriber in this file: `AsyncStream.makeStream()` can replace it once its consumer is known")
+            ? "one subscriber where it is declared (line \(lines[0])): `AsyncStream.makeStream()` can replace it"
+            : "no subscriber where it is declared: `AsyncStream.makeStream()` can replace it once its consumer is known"
+        )
         hit.reasons.append("keep it single-consumer: \(trap)")
       }
       if !exposures.isEmpty {

@@ -1,0 +1,39 @@
+import Classify
+import SwiftLexer
+import Testing
+
+@Suite struct SourceViewTests {
+  /// The roles of the `{`s of `source`, in order.
+  func roles(_ source: String) -> [SourceView.BraceRole] {
+    let view = SourceView(Lexer.tokenize(Array(source.utf8)))
+    return (0..<view.count).filter { view.kind($0) == .leftBrace }.map { view.braceRole[$0] }
+  }
+
+  @Test func statementDeclarationAndClosureBraces() {
+    let source = """
+      struct S {
+        var x: Int { get { 1 } }
+        let handler = { print(1) }
+        func f() {
+          let value: Int
+          load { value = $0 }
+          if let y = items.first(where: { $0 > 1 }) { print(y) } else { print(0) }
+          guard ready else { return }
+          switch value { case let .some(v): use { v } default: break }
+        }
+      }
+      """
+    #expect(
+      roles(source) == [
+        .declaration, .declaration, .declaration, .closure, .declaration, .closure, .closure, .statement,
+        .statement, .statement, .statement, .closure,
+      ])
+  }
+
+  @Test func normalisedTextIgnoresLayoutAndComments() {
+    let view = SourceView(Lexer.tokenize(Array("a . b(\n  1, // c\n  2)".utf8)))
+    #expect(view.normalisedText(0, view.count - 1) == "a . b ( 1 , 2 )")
+    let compact = SourceView(Lexer.tokenize(Array("a.b(1,2)".utf8)))
+    #expect(compact.normalisedText(0, compact.count - 1) == "a . b ( 1 , 2 )")
+  }
+}
