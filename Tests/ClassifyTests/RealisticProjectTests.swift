@@ -136,14 +136,10 @@ import Testing
     #expect(first == second)
   }
 
-  @Test func largeInputStaysFast() {
+  @Test func largeInputGivesEveryCandidate() {
     let big = String(repeating: Self.viewModel + "\n" + Self.client + "\n", count: 150)
-    let clock = ContinuousClock()
-    let elapsed = clock.measure {
-      let result = Support.classify(big, detectors: Support.allRules.map(\.detector))
-      #expect(result.candidates.count == 150 * 13)
-    }
-    // Generous: ~13,000 lines; a quadratic pass would take minutes.
-    #expect(elapsed < .seconds(20))
+    // No timing: a quadratic pass shows up as a hung test; the benchmark measures speed.
+    let result = Support.classify(big, detectors: Support.allRules.map(\.detector))
+    #expect(result.candidates.count == 150 * 13)
   }
 }

@@ -58,17 +58,14 @@ import Testing
     }
   }
 
-  @Test func deepBalancedNestingStaysQuick() {
+  @Test func deepBalancedNestingFinishesWithNoCandidates() {
     let depth = 20_000
     let source =
       "import Combine\nfunc f() async { await withCheckedContinuation { c in "
       + String(repeating: "if a { ", count: depth) + "c.resume() " + String(repeating: "} ", count: depth) + "} }\n"
       + "func g() { " + String(repeating: "x.map { ", count: depth) + String(repeating: "} ", count: depth) + "}"
-    let clock = ContinuousClock()
-    let elapsed = clock.measure {
-      let result = Support.classify(source, detectors: Support.allRules.map(\.detector))
-      #expect(result.candidates.isEmpty)
-    }
-    #expect(elapsed < .seconds(20))
+    // No timing: a quadratic pass shows up as a hung test; the benchmark measures speed.
+    let result = Support.classify(source, detectors: Support.allRules.map(\.detector))
+    #expect(result.candidates.isEmpty)
   }
 }
