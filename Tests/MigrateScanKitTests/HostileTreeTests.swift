@@ -112,7 +112,7 @@ import Testing
       case "github":
         #expect(run.stdout.contains("new%0Aline.swift"), "newlines in paths are escaped for workflow commands")
       case "sarif":
-        #expect(run.stdout.contains("with%20space%20'quote%22%20%C3%BCn%C3%AF.swift"))
+        #expect(run.stdout.contains("with%20space%20%27quote%22%20%C3%BCn%C3%AF.swift"))
       default:
         #expect(!run.stdout.isEmpty)
       }
