@@ -14,7 +14,8 @@ import Testing
 
   /// Builds the tree and returns its path.
   static func makeTree() throws -> String {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("migrate-scan-hostile-\(UUID().uuidString)")
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "migrate-scan-hostile-\(UUID().uuidString)")
     let path = root.path
     let manager = FileManager.default
     try manager.createDirectory(atPath: path + "/Sources/App", withIntermediateDirectories: true)
