@@ -15,7 +15,11 @@
 /// initialiser) and `makeFuture { try await … }`.
 struct FutureTaskWrapperDetector: Detector {
   static let name = "future-task-wrapper"
-  var names: [String] { [Self.name] }
+  /// Any other `Future` construction: a one-shot publisher. Found here because only this
+  /// detector tells `Future<T, E> { … }` as a value from `-> Future<T, E> { … }`, a return type
+  /// followed by a function body.
+  static let oneShot = "one-shot-future"
+  var names: [String] { [Self.name, Self.oneShot] }
 
   /// Calls with async closures that are never Future helpers.
   private static let notHelpers: Set<String> = [
@@ -111,10 +115,12 @@ struct FutureTaskWrapperDetector: Detector {
     // No `Task` in the closure: a helper initialiser is the only way `await` compiles here.
     let usesLabels = !labels.isEmpty && labels != ["_"]
     let awaitsDirectly = Self.topLevelAwait(view, from: body, to: closureEnd) && !Self.hasParameters(view, closure)
-    guard usesLabels || awaitsDirectly else { return nil }
     var reasons: [String] = []
     if !deferred.contains(where: { start > $0.0 && start < $0.1 }) {
       reasons.append("not inside `Deferred`: the `Future` runs at creation, and `retry` after it does nothing")
+    }
+    guard usesLabels || awaitsDirectly else {
+      return DetectorHit(name: Self.oneShot, start: start, end: closureEnd, anchor: "Future", reasons: reasons)
     }
     return DetectorHit(
       name: Self.name, start: start, end: closureEnd, anchor: "Future", reasons: reasons,
