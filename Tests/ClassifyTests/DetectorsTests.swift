@@ -6,7 +6,8 @@ import Testing
     #expect(
       Detectors.names == [
         "assign-retain-cycle", "bridge-helper", "continuation-never-resumed", "continuation-resumed-twice",
-        "future-task-wrapper", "one-shot-future", "operator-pipeline", "queue-guarded-state", "silent-failure", "subject",
+        "future-task-wrapper", "one-shot-future", "operator-pipeline", "queue-guarded-state", "silent-failure",
+        "subject",
         "values-bridge",
       ])
     for (name, detector) in Detectors.all { #expect(detector.names.contains(name)) }
