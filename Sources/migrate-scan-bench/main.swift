@@ -82,30 +82,37 @@ if let rg = Measure.which("rg") {
   if let cost = Measure.best(of: runs, command) {
     print(
       "ripgrep (4 regexes): \(format(cost.wall, 3)) s wall, \(format(cost.cpu, 3)) s CPU, peak "
-        + "\(megabytes(cost.peakMemory)); migrate-scan / ripgrep wall = \(format(scan.wall / cost.wall))")
+        + "\(megabytes(cost.peakMemory)), exit \(cost.status); migrate-scan / ripgrep wall = "
+        + "\(format(scan.wall / cost.wall))")
   }
 } else {
   print("ripgrep: not on PATH (apt-get install ripgrep)")
 }
 if let astGrep = Measure.which("ast-grep") ?? Measure.which("sg") {
+  // Block style: a flow mapping (`{ pattern: Task { $$$ } }`) is not valid YAML.
   let rules = """
     id: future-task
     language: swift
     rule:
       pattern: Future { $$$ }
-      has: { pattern: Task { $$$ }, stopBy: end }
+      has:
+        pattern: Task { $$$ }
+        stopBy: end
     ---
     id: published
     language: swift
-    rule: { pattern: "@Published var $X" }
+    rule:
+      pattern: "@Published var $X"
     ---
     id: subject
     language: swift
-    rule: { pattern: "PassthroughSubject<$$$>()" }
+    rule:
+      pattern: PassthroughSubject<$$$>()
     ---
     id: continuation
     language: swift
-    rule: { pattern: withCheckedThrowingContinuation($$$) }
+    rule:
+      pattern: withCheckedThrowingContinuation($$$)
 
     """
   let rulesPath = NSTemporaryDirectory() + "migrate-scan-bench-rules.yml"
@@ -113,7 +120,9 @@ if let astGrep = Measure.which("ast-grep") ?? Measure.which("sg") {
   if let cost = Measure.best(of: runs, [astGrep, "scan", "--rule", rulesPath, root]) {
     print(
       "ast-grep (4 rules): \(format(cost.wall, 3)) s wall, \(format(cost.cpu, 3)) s CPU, peak "
-        + "\(megabytes(cost.peakMemory)); ast-grep / migrate-scan wall = \(format(cost.wall / scan.wall))")
+        + "\(megabytes(cost.peakMemory)), exit \(cost.status); ast-grep / migrate-scan wall = "
+        + "\(format(cost.wall / scan.wall)); ast-grep / migrate-scan peak memory = "
+        + "\(format(Double(cost.peakMemory) / Double(scan.peakMemory)))")
   }
 } else {
   print("ast-grep: not on PATH (pip install ast-grep-cli in a virtual environment)")
