@@ -105,8 +105,11 @@ package struct Scanner: Sendable {
 
     planBuilder.applyLeaveAlone(&findings, modules: graph.modules)
     let active = findings.filter { $0.suppression == nil }
+    var fileWaves: [String: Int] = [:]
+    for file in graph.files { fileWaves[file.path] = file.wave }
     let plan = planBuilder.build(
-      findings: active, modules: graph.modules, notes: Scanner.platformNotes(graph: graph, findings: active))
+      findings: active, modules: graph.modules, fileWaves: fileWaves,
+      notes: Scanner.platformNotes(graph: graph, findings: active))
     return Outcome(findings: findings, graph: graph, plan: plan, warnings: warnings)
   }
 

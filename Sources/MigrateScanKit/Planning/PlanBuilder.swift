@@ -51,7 +51,12 @@ package struct PlanBuilder: Sendable {
   }
 
   /// Builds the plan. `findings` must be in report order and already final.
-  package func build(findings: [Finding], modules: [ModuleInfo], notes: [String] = []) -> MigrationPlan {
+  ///
+  /// - Parameter fileWaves: each file's wave inside its module (the file graph), so that the
+  ///   file steps of a large module also go leaves first.
+  package func build(
+    findings: [Finding], modules: [ModuleInfo], fileWaves: [String: Int] = [:], notes: [String] = []
+  ) -> MigrationPlan {
     let modulesByName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var bySection: [PlanSectionID: [Finding]] = [:]
     for finding in findings {
@@ -60,7 +65,7 @@ package struct PlanBuilder: Sendable {
     var phases: [PlanPhase] = []
     for section in PlanSectionID.allCases {
       let sectionFindings = bySection[section] ?? []
-      var steps = steps(for: sectionFindings, modules: modulesByName)
+      var steps = steps(for: sectionFindings, modules: modulesByName, fileWaves: fileWaves)
       if section == .prepare || section == .oneShot || section == .viewModels || section == .cleanup {
         let modulesWithSteps = Set(steps.map(\.module))
         for index in steps.indices {
@@ -91,7 +96,7 @@ package struct PlanBuilder: Sendable {
   }
 
   /// One step per module (per file when the module's share is large), leaves first.
-  private func steps(for findings: [Finding], modules: [String: ModuleInfo]) -> [PlanStep] {
+  private func steps(for findings: [Finding], modules: [String: ModuleInfo], fileWaves: [String: Int]) -> [PlanStep] {
     var byModule: [String: [Finding]] = [:]
     for finding in findings { byModule[finding.module ?? "(root)", default: []].append(finding) }
     var steps: [PlanStep] = []
@@ -105,11 +110,16 @@ package struct PlanBuilder: Sendable {
         steps.append(step(module: module, wave: wave, findings: moduleFindings))
       }
     }
-    // Dictionary order must never reach output: sort by wave, module, first file.
+    // Dictionary order must never reach output: sort by wave, module, file wave, first file.
     return steps.sorted { lhs, rhs in
       if lhs.wave != rhs.wave { return lhs.wave < rhs.wave }
       if lhs.module != rhs.module { return lhs.module < rhs.module }
-      return (lhs.files.first ?? "").utf8.lexicographicallyPrecedes((rhs.files.first ?? "").utf8)
+      let lhsFile = lhs.files.first ?? ""
+      let rhsFile = rhs.files.first ?? ""
+      let lhsFileWave = fileWaves[lhsFile] ?? 0
+      let rhsFileWave = fileWaves[rhsFile] ?? 0
+      if lhsFileWave != rhsFileWave { return lhsFileWave < rhsFileWave }
+      return lhsFile.utf8.lexicographicallyPrecedes(rhsFile.utf8)
     }
   }
 
