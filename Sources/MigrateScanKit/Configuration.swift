@@ -1,4 +1,5 @@
 import Foundation
+import RuleEngine
 import ScanModel
 
 /// The settings in `.migrate-scan.json` at the scanned root (or `--config FILE`).
@@ -62,7 +63,7 @@ package struct Configuration: Sendable, Equatable {
     }
     guard let root = object as? [String: Any] else { throw bad("the top level must be an object") }
     for key in root.keys.sorted() where !keys.contains(key) {
-      let hint = Suggestion.closest(to: key, among: keys).map { "; did you mean '\($0)'?" } ?? ""
+      let hint = Suggestion.closest(to: key, in: keys).map { "; did you mean '\($0)'?" } ?? ""
       throw bad("unknown key '\(key)'\(hint)")
     }
     if let version = root["version"] {

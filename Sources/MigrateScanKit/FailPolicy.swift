@@ -32,7 +32,7 @@ package struct FailPolicy: Sendable, Equatable {
       } else {
         let known =
           Severity.allCases.map(\.rawValue) + CategoryID.allCases.map(\.rawValue) + catalog.rules.map(\.id)
-        let hint = Suggestion.closest(to: value, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = Suggestion.closest(to: value, in: known).map { " (did you mean '\($0)'?)" } ?? ""
         throw .invalidValue(
           option: "--fail-on", value: value,
           expected: "a severity (note, warning, error), a category or a rule id\(hint)")

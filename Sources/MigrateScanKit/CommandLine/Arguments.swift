@@ -1,4 +1,5 @@
 import Reports
+import RuleEngine
 
 /// The hand-written command-line parser: a pure function from arguments to an `Invocation`.
 package enum Arguments {
@@ -86,7 +87,7 @@ package enum Arguments {
         inlineValue = String(argument[argument.index(after: equals)...])
       }
       guard let spec = options.first(where: { $0.name == name }) else {
-        throw .unknownOption(name, suggestion: Suggestion.closest(to: name, among: optionNames))
+        throw .unknownOption(name, suggestion: Suggestion.closest(to: name, in: optionNames))
       }
       if spec.takesValue {
         guard let value = inlineValue ?? remaining.popFirst() else { throw .missingValue(option: name) }

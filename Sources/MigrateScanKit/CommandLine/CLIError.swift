@@ -45,39 +45,3 @@ package enum CLIError: Error, Equatable, CustomStringConvertible {
     }
   }
 }
-
-/// Suggestions for mistyped names ("did you mean"), by edit distance.
-package enum Suggestion {
-  /// The candidate closest to `input`, when it is close enough to be a likely typo.
-  package static func closest(to input: String, among candidates: [String]) -> String? {
-    var best: (String, Int)?
-    for candidate in candidates.sorted() {
-      let distance = editDistance(Array(input.utf8), Array(candidate.utf8))
-      if best == nil || distance < best!.1 { best = (candidate, distance) }
-    }
-    guard let (candidate, distance) = best else { return nil }
-    return distance <= max(2, candidate.utf8.count / 3) ? candidate : nil
-  }
-
-  /// Levenshtein distance with adjacent transpositions counted as one edit.
-  package static func editDistance(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
-    if lhs.isEmpty { return rhs.count }
-    if rhs.isEmpty { return lhs.count }
-    var previousPrevious = [Int](repeating: 0, count: rhs.count + 1)
-    var previous = Array(0...rhs.count)
-    var current = [Int](repeating: 0, count: rhs.count + 1)
-    for i in 1...lhs.count {
-      current[0] = i
-      for j in 1...rhs.count {
-        let cost = lhs[i - 1] == rhs[j - 1] ? 0 : 1
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        if i > 1 && j > 1 && lhs[i - 1] == rhs[j - 2] && lhs[i - 2] == rhs[j - 1] {
-          current[j] = min(current[j], previousPrevious[j - 2] + 1)
-        }
-      }
-      previousPrevious = previous
-      previous = current
-    }
-    return previous[rhs.count]
-  }
-}

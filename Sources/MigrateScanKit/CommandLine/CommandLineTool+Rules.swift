@@ -20,7 +20,7 @@ extension CommandLineTool {
     let catalog = try ScanSession.loadCatalog(invocation: Invocation(), configuration: Configuration())
     let id = invocation.arguments[0]
     guard let rule = catalog.rule(id: id) else {
-      throw .unknownRule(id, suggestion: Suggestion.closest(to: id, among: catalog.rules.map(\.id)))
+      throw .unknownRule(id, suggestion: Suggestion.closest(to: id, in: catalog.rules.map(\.id)))
     }
     var text = "\(rule.id) (\(rule.category.rawValue), \(rule.severity.rawValue))\n\n"
     text += rule.message + "\n\n"

@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 import ScanModel
 
 /// The findings a team has accepted, recorded by fingerprint, so the gate fails only on new ones.
@@ -59,9 +60,9 @@ package struct Baseline: Sendable, Equatable {
     var out = "{\n  \"tool\": \"migrate-scan\",\n  \"version\": \(Baseline.currentVersion),\n  \"findings\": ["
     for (index, entry) in entries.enumerated() {
       out += index == 0 ? "\n" : ",\n"
-      out += "    {\"file\": \(Baseline.quote(entry.file)), \"ruleId\": \(Baseline.quote(entry.ruleID)), "
-      out += "\"symbol\": \(entry.symbol.map(Baseline.quote) ?? "null"), "
-      out += "\"fingerprint\": \(Baseline.quote(entry.fingerprint))}"
+      out += "    {\"file\": \(JSONWriter.quote(entry.file)), \"ruleId\": \(JSONWriter.quote(entry.ruleID)), "
+      out += "\"symbol\": \(entry.symbol.map(JSONWriter.quote) ?? "null"), "
+      out += "\"fingerprint\": \(JSONWriter.quote(entry.fingerprint))}"
     }
     out += entries.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
     return Array(out.utf8)
@@ -102,29 +103,5 @@ package struct Baseline: Sendable, Equatable {
       entries.append(Entry(fingerprint: fingerprint, ruleID: ruleID, file: file, symbol: entry["symbol"] as? String))
     }
     return Baseline(entries: entries)
-  }
-
-  /// A JSON string literal.
-  package static func quote(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case "\u{2028}": out += "\\u2028"
-      case "\u{2029}": out += "\\u2029"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
   }
 }
