@@ -1,4 +1,3 @@
-import Foundation
 import RuleEngine
 import ScanModel
 
@@ -50,31 +49,43 @@ package struct Configuration: Sendable, Equatable {
 
   /// Parses a configuration file's bytes. `folder` resolves relative paths inside it.
   ///
-  /// - Throws: `CLIError.runtime` naming the file, the key and what is wrong.
+  /// - Throws: `CLIError.runtime` naming the file, the line and column, the key and what is wrong.
   package static func parse(_ bytes: [UInt8], path: String, folder: String) throws(CLIError) -> Configuration {
-    func bad(_ detail: String) -> CLIError {
-      .runtime("configuration '\(path)': \(detail); see the README's 'Configuration' section")
+    func bad(_ value: JSONValue, _ detail: String) -> CLIError {
+      .runtime(
+        "configuration \(path):\(value.position.line):\(value.position.column): \(detail); "
+          + "see the README's 'Configuration' section")
     }
-    let object: Any
+    let root: JSONValue
     do {
-      object = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+      root = try JSONParser.parse(bytes, file: path)
     } catch {
-      throw bad("invalid JSON (\(Configuration.describe(error)))")
+      throw .runtime("configuration \(error)")
     }
-    guard let root = object as? [String: Any] else { throw bad("the top level must be an object") }
-    for key in root.keys.sorted() where !keys.contains(key) {
-      let hint = Suggestion.closest(to: key, in: keys).map { "; did you mean '\($0)'?" } ?? ""
-      throw bad("unknown key '\(key)'\(hint)")
+    guard let members = root.objectValue else { throw bad(root, "the top level must be an object") }
+    for member in members where !keys.contains(member.key) {
+      let hint = Suggestion.closest(to: member.key, in: keys).map { "; did you mean '\($0)'?" } ?? ""
+      throw .runtime(
+        "configuration \(path):\(member.keyPosition.line):\(member.keyPosition.column): "
+          + "unknown key '\(member.key)'\(hint)")
     }
-    if let version = root["version"] {
-      guard let number = version as? Int, number == 1 else {
-        throw bad("'version' must be 1 (this migrate-scan reads version 1)")
-      }
+    if let version = root["version"], version.integerValue != 1 {
+      throw bad(version, "'version' must be 1 (this migrate-scan reads version 1)")
     }
     func strings(_ key: String) throws(CLIError) -> [String] {
       guard let value = root[key] else { return [] }
-      guard let list = value as? [String] else { throw bad("'\(key)' must be a list of strings") }
-      return list
+      guard let list = value.arrayValue else { throw bad(value, "'\(key)' must be a list of strings") }
+      var result: [String] = []
+      for element in list {
+        guard let text = element.stringValue else { throw bad(element, "'\(key)' must be a list of strings") }
+        result.append(text)
+      }
+      return result
+    }
+    func table(_ key: String) throws(CLIError) -> [(key: String, value: JSONValue)] {
+      guard let value = root[key] else { return [] }
+      guard let members = value.objectValue else { throw bad(value, "'\(key)' must be an object") }
+      return members.map { ($0.key, $0.value) }
     }
     func resolve(_ relative: String) -> String {
       relative.hasPrefix("/") ? relative : (folder.isEmpty ? relative : folder + "/" + relative)
@@ -86,33 +97,28 @@ package struct Configuration: Sendable, Equatable {
     configuration.enabledRules = try strings("enabledRules")
     configuration.rulesFiles = try strings("rulesFiles").map(resolve)
     configuration.failOn = try strings("failOn")
-    if let value = root["severity"] {
-      guard let table = value as? [String: String] else { throw bad("'severity' must map rule ids to severities") }
-      for (rule, name) in table {
-        guard let severity = Severity(rawValue: name) else {
-          throw bad("'severity.\(rule)' must be note, warning or error, not '\(name)'")
-        }
-        configuration.severity[rule] = severity
+    for (rule, value) in try table("severity") {
+      guard let name = value.stringValue, let severity = Severity(rawValue: name) else {
+        throw bad(value, "'severity.\(rule)' must be note, warning or error")
       }
+      configuration.severity[rule] = severity
     }
-    if let value = root["modules"] {
-      guard let table = value as? [String: String] else { throw bad("'modules' must map folders to module names") }
-      configuration.modules = table
+    for (prefix, value) in try table("modules") {
+      guard let name = value.stringValue else { throw bad(value, "'modules.\(prefix)' must be a module name") }
+      configuration.modules[prefix] = name
     }
     if let value = root["baseline"] {
-      guard let text = value as? String else { throw bad("'baseline' must be a path") }
+      guard let text = value.stringValue else { throw bad(value, "'baseline' must be a path") }
       configuration.baseline = resolve(text)
     }
     for key in ["maxFileSize", "leaveAloneLines"] {
       guard let value = root[key] else { continue }
-      guard let number = value as? Int, number > 0 else { throw bad("'\(key)' must be a whole number above 0") }
+      guard let number = value.integerValue, number > 0 else {
+        throw bad(value, "'\(key)' must be a whole number above 0")
+      }
       if key == "maxFileSize" { configuration.maxFileSize = number } else { configuration.leaveAloneLines = number }
     }
     return configuration
   }
 
-  private static func describe(_ error: Error) -> String {
-    let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-    return text ?? "not JSON"
-  }
 }
