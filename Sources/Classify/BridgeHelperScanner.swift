@@ -21,6 +21,8 @@ package enum BridgeHelperScanner {
 
   /// Every helper of the file, in source order.
   package static func scan(_ file: FileContext) -> [Entry] {
+    // Each shape needs `async` in its head.
+    guard file.hints.hasAsync else { return [] }
     let view = file.view
     var entries: [Entry] = []
     for scope in file.symbols.scopes where !scope.isType && scope.open >= 0 {

@@ -40,7 +40,7 @@ package enum FileClassifier {
     var output = DetectorOutput()
     for detector in Detectors.types {
       let enabled = Set(detector.names.filter { rulesByName[$0] != nil })
-      if enabled.isEmpty { continue }
+      if enabled.isEmpty || !detector.mayFind(in: file) { continue }
       detector.detect(in: file, enabled: enabled, into: &output)
     }
     // Nested blocks can report one position twice; a finding is one (name, range, requirement).

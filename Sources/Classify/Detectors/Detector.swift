@@ -13,6 +13,14 @@ package protocol Detector: Sendable {
 
   /// Reports the hits (and cross-file facts) of `file` for the `enabled` names.
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput)
+
+  /// False when `file` surely gives no hit and no fact (its key words are absent), so
+  /// `detect` need not run.
+  func mayFind(in file: FileContext) -> Bool
+}
+
+extension Detector {
+  package func mayFind(in file: FileContext) -> Bool { true }
 }
 
 /// What one detector found in one file.
@@ -82,17 +90,25 @@ package struct FileContext: Sendable {
   package let symbols: SymbolIndex
   /// Line starts, for line numbers in reasons.
   package let lines: LineIndex
+  /// The key words the file's bytes contain: which detectors can find anything.
+  package let hints: ByteHints
   /// Every publisher chain of the file that ends in a subscriber or `.values`.
   package let chains: [PublisherChain]
+  /// The `PassthroughSubject`/`CurrentValueSubject` declarations, shared by four detectors.
+  private(set) var subjectDeclarations: [SubjectDetector.Declaration] = []
 
-  /// Prepares the shared views of one file (one pass each).
+  /// Prepares the shared views of one file (one pass each). Chains and subject declarations are
+  /// only built when the bytes spell a terminal or `Subject`: otherwise they are surely empty.
   package init(path: String, stream: TokenStream) {
     self.path = path
     let view = SourceView(stream)
     self.view = view
     self.symbols = SymbolIndex(view)
     self.lines = LineIndex(stream.source)
-    self.chains = PublisherChain.all(in: view)
+    let hints = ByteHints(stream.source)
+    self.hints = hints
+    self.chains = hints.chainTerminal ? PublisherChain.all(in: view) : []
+    if hints.subject { subjectDeclarations = SubjectDetector.declarations(in: self) }
   }
 
   /// 1-based line of the significant token at `position`.

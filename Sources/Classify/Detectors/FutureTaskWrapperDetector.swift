@@ -28,6 +28,9 @@ struct FutureTaskWrapperDetector: Detector {
     "withUnsafeThrowingContinuation", "withTaskCancellationHandler", "addTask", "Future", "async", "sink",
   ]
 
+  // A hit is a `Future` (or `self.init` in `extension Future`) or a helper call around `await`.
+  func mayFind(in file: FileContext) -> Bool { file.hints.future || file.hints.hasAwait }
+
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
     let deferred = deferredClosures(view)

@@ -1,0 +1,96 @@
+/// Which words a file's bytes contain, found in one pass before any token analysis.
+///
+/// A detector whose key words are absent cannot report anything, so it is skipped, and the
+/// shared views only it reads (publisher chains, subject declarations) are not built. The test
+/// is on raw bytes, comments and strings included, so it only ever says "maybe": a word in a
+/// comment keeps a detector running, never the reverse.
+package struct ByteHints: Sendable {
+  /// `sink`, `assign`, `subscribe`, `receive` or `values`: a publisher chain may end here.
+  package var chainTerminal = false
+  /// `Subject`: `PassthroughSubject` or `CurrentValueSubject` may be declared.
+  package var subject = false
+  /// `Future`.
+  package var future = false
+  /// `await`.
+  package var hasAwait = false
+  /// `async`: every bridge helper's head says it.
+  package var hasAsync = false
+  /// `sync`: `queue.sync`, `queue.async`, `queue.asyncAfter`.
+  package var sync = false
+  /// `Continuation`: `withCheckedContinuation` and the other continuation functions.
+  package var continuation = false
+  /// `->`: a function may take a closure parameter (completion handlers).
+  package var arrow = false
+
+  /// Scans `source` once. Candidate starts are found through a table of first bytes, so most
+  /// bytes cost one load and one branch.
+  package init(_ source: [UInt8]) {
+    source.withUnsafeBufferPointer { bytes in
+      let count = bytes.count
+      var index = 0
+      while index < count {
+        let byte = bytes[index]
+        guard ByteHints.isFirstByte[Int(byte)] else {
+          index += 1
+          continue
+        }
+        switch byte {
+        case UInt8(ascii: "s"):
+          if ByteHints.matches(bytes, index, ByteHints.sink) || ByteHints.matches(bytes, index, ByteHints.subscribe) {
+            chainTerminal = true
+          } else if ByteHints.matches(bytes, index, ByteHints.syncWord) {
+            sync = true
+          }
+        case UInt8(ascii: "a"):
+          if ByteHints.matches(bytes, index, ByteHints.assign) {
+            chainTerminal = true
+          } else if ByteHints.matches(bytes, index, ByteHints.awaitWord) {
+            hasAwait = true
+          } else if ByteHints.matches(bytes, index, ByteHints.asyncWord) {
+            hasAsync = true
+          }
+        case UInt8(ascii: "r"):
+          if ByteHints.matches(bytes, index, ByteHints.receive) { chainTerminal = true }
+        case UInt8(ascii: "v"):
+          if ByteHints.matches(bytes, index, ByteHints.values) { chainTerminal = true }
+        case UInt8(ascii: "S"):
+          if ByteHints.matches(bytes, index, ByteHints.subjectWord) { subject = true }
+        case UInt8(ascii: "F"):
+          if ByteHints.matches(bytes, index, ByteHints.futureWord) { future = true }
+        case UInt8(ascii: "C"):
+          if ByteHints.matches(bytes, index, ByteHints.continuationWord) { continuation = true }
+        case UInt8(ascii: "-"):
+          if index + 1 < count && bytes[index + 1] == UInt8(ascii: ">") { arrow = true }
+        default:
+          break
+        }
+        index += 1
+      }
+    }
+  }
+
+  @inline(__always)
+  private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int, _ word: [UInt8]) -> Bool {
+    guard index + word.count <= bytes.count else { return false }
+    for offset in 1..<word.count where bytes[index + offset] != word[offset] { return false }
+    return true
+  }
+
+  private static let sink = Array("sink".utf8)
+  private static let subscribe = Array("subscribe".utf8)
+  private static let syncWord = Array("sync".utf8)
+  private static let assign = Array("assign".utf8)
+  private static let awaitWord = Array("await".utf8)
+  private static let asyncWord = Array("async".utf8)
+  private static let receive = Array("receive".utf8)
+  private static let values = Array("values".utf8)
+  private static let subjectWord = Array("Subject".utf8)
+  private static let futureWord = Array("Future".utf8)
+  private static let continuationWord = Array("Continuation".utf8)
+
+  private static let isFirstByte: [Bool] = {
+    var table = [Bool](repeating: false, count: 256)
+    for byte in "sarvSFC-".utf8 { table[Int(byte)] = true }
+    return table
+  }()
+}
