@@ -25,42 +25,50 @@ package struct ByteHints: Sendable {
   /// Scans `source` once. Candidate starts are found through a table of first bytes, so most
   /// bytes cost one load and one branch.
   package init(_ source: [UInt8]) {
+    let table = ByteHints.isFirstByte
+    let (sink, subscribe, syncWord) = (ByteHints.sink, ByteHints.subscribe, ByteHints.syncWord)
+    let (assign, awaitWord, asyncWord) = (ByteHints.assign, ByteHints.awaitWord, ByteHints.asyncWord)
+    let (receive, values, subjectWord) = (ByteHints.receive, ByteHints.values, ByteHints.subjectWord)
+    let (futureWord, continuationWord) = (ByteHints.futureWord, ByteHints.continuationWord)
     source.withUnsafeBufferPointer { bytes in
-      let count = bytes.count
+      // The last byte is never a word start worth testing (every needle has two bytes or more).
+      let last = bytes.count - 1
       var index = 0
-      while index < count {
+      while index < last {
         let byte = bytes[index]
-        guard ByteHints.isFirstByte[Int(byte)] else {
+        guard table[Int(byte)] else {
           index += 1
           continue
         }
-        switch byte {
-        case UInt8(ascii: "s"):
-          if ByteHints.matches(bytes, index, ByteHints.sink) || ByteHints.matches(bytes, index, ByteHints.subscribe) {
+        // The second byte picks the one needle worth comparing.
+        let second = bytes[index + 1]
+        switch (byte, second) {
+        case (UInt8(ascii: "s"), UInt8(ascii: "i")):
+          if ByteHints.matches(bytes, index, sink) { chainTerminal = true }
+        case (UInt8(ascii: "s"), UInt8(ascii: "u")):
+          if ByteHints.matches(bytes, index, subscribe) { chainTerminal = true }
+        case (UInt8(ascii: "s"), UInt8(ascii: "y")):
+          if ByteHints.matches(bytes, index, syncWord) { sync = true }
+        case (UInt8(ascii: "a"), UInt8(ascii: "s")):
+          if ByteHints.matches(bytes, index, assign) {
             chainTerminal = true
-          } else if ByteHints.matches(bytes, index, ByteHints.syncWord) {
-            sync = true
-          }
-        case UInt8(ascii: "a"):
-          if ByteHints.matches(bytes, index, ByteHints.assign) {
-            chainTerminal = true
-          } else if ByteHints.matches(bytes, index, ByteHints.awaitWord) {
-            hasAwait = true
-          } else if ByteHints.matches(bytes, index, ByteHints.asyncWord) {
+          } else if ByteHints.matches(bytes, index, asyncWord) {
             hasAsync = true
           }
-        case UInt8(ascii: "r"):
-          if ByteHints.matches(bytes, index, ByteHints.receive) { chainTerminal = true }
-        case UInt8(ascii: "v"):
-          if ByteHints.matches(bytes, index, ByteHints.values) { chainTerminal = true }
-        case UInt8(ascii: "S"):
-          if ByteHints.matches(bytes, index, ByteHints.subjectWord) { subject = true }
-        case UInt8(ascii: "F"):
-          if ByteHints.matches(bytes, index, ByteHints.futureWord) { future = true }
-        case UInt8(ascii: "C"):
-          if ByteHints.matches(bytes, index, ByteHints.continuationWord) { continuation = true }
-        case UInt8(ascii: "-"):
-          if index + 1 < count && bytes[index + 1] == UInt8(ascii: ">") { arrow = true }
+        case (UInt8(ascii: "a"), UInt8(ascii: "w")):
+          if ByteHints.matches(bytes, index, awaitWord) { hasAwait = true }
+        case (UInt8(ascii: "r"), UInt8(ascii: "e")):
+          if ByteHints.matches(bytes, index, receive) { chainTerminal = true }
+        case (UInt8(ascii: "v"), UInt8(ascii: "a")):
+          if ByteHints.matches(bytes, index, values) { chainTerminal = true }
+        case (UInt8(ascii: "S"), UInt8(ascii: "u")):
+          if ByteHints.matches(bytes, index, subjectWord) { subject = true }
+        case (UInt8(ascii: "F"), UInt8(ascii: "u")):
+          if ByteHints.matches(bytes, index, futureWord) { future = true }
+        case (UInt8(ascii: "C"), UInt8(ascii: "o")):
+          if ByteHints.matches(bytes, index, continuationWord) { continuation = true }
+        case (UInt8(ascii: "-"), UInt8(ascii: ">")):
+          arrow = true
         default:
           break
         }

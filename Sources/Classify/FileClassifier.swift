@@ -69,7 +69,7 @@ package enum FileClassifier {
         candidates.append(candidate)
       }
     }
-    facts.helpers = BridgeHelperScanner.scan(file).map(\.helper)
+    facts.helpers = file.helperEntries.map(\.helper)
     facts.subjects = output.subjects
     facts.completionDefects = output.completionDefects
     facts.completionFunctions = output.completionFunctions

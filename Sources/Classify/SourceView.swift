@@ -82,6 +82,12 @@ package struct SourceView: Sendable {
     let utf8 = text.utf8
     guard Int(ends[position]) - start == utf8.count else { return false }
     return stream.source.withUnsafeBufferPointer { source in
+      // Literals are contiguous UTF-8: compare buffers, not through the generic view iterator.
+      let fast = utf8.withContiguousStorageIfAvailable { text in
+        for offset in 0..<text.count where source[start + offset] != text[offset] { return false }
+        return true
+      }
+      if let fast { return fast }
       var index = start
       for byte in utf8 {
         if source[index] != byte { return false }

@@ -10,7 +10,7 @@ struct BridgeHelperDetector: Detector {
   func mayFind(in file: FileContext) -> Bool { file.hints.hasAsync }
 
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
-    for entry in BridgeHelperScanner.scan(file) {
+    for entry in file.helperEntries {
       let helper = entry.helper
       var reasons: [String] = []
       var anchor: String?

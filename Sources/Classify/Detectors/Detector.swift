@@ -96,6 +96,8 @@ package struct FileContext: Sendable {
   package let chains: [PublisherChain]
   /// The `PassthroughSubject`/`CurrentValueSubject` declarations, shared by four detectors.
   private(set) var subjectDeclarations: [SubjectDetector.Declaration] = []
+  /// The bridge helpers: the classifier's facts and the bridge-helper detector both need them.
+  package private(set) var helperEntries: [BridgeHelperScanner.Entry] = []
 
   /// Prepares the shared views of one file (one pass each). Chains and subject declarations are
   /// only built when the bytes spell a terminal or `Subject`: otherwise they are surely empty.
@@ -109,6 +111,7 @@ package struct FileContext: Sendable {
     self.hints = hints
     self.chains = hints.chainTerminal ? PublisherChain.all(in: view) : []
     if hints.subject { subjectDeclarations = SubjectDetector.declarations(in: self) }
+    if hints.hasAsync { helperEntries = BridgeHelperScanner.scan(self) }
   }
 
   /// 1-based line of the significant token at `position`.
