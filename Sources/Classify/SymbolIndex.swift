@@ -91,6 +91,9 @@ package struct SymbolIndex: Sendable {
           }
         }
       case .keyword, .identifier:
+        // Every declaration keyword (and `typealias`) has 3, 4, 5, 6, 8 or 9 bytes.
+        let length = view.length(position)
+        if length < 3 || length > 9 || length == 7 { break }
         if view.isPeriod(position - 1) { break }
         if let (name, isType) = SymbolIndex.declaredName(view, at: position) {
           if isType || scopes[current].member == nil {
