@@ -75,12 +75,20 @@ package struct SourceView: Sendable {
   }
 
   /// True when the token at `position` has exactly the bytes of `text` (any kind).
-  @inlinable
+  ///
+  /// Inlined up to the length test, which rejects almost every call; the compare is out of line.
+  @inlinable @inline(__always)
   package func has(_ position: Int, _ text: String) -> Bool {
     guard position >= 0, position < count else { return false }
     let start = Int(starts[position])
+    guard Int(ends[position]) - start == text.utf8.count else { return false }
+    return sameBytes(at: start, as: text)
+  }
+
+  /// True when the source holds the bytes of `text` at `start` (the caller checked the length).
+  @usableFromInline
+  func sameBytes(at start: Int, as text: String) -> Bool {
     let utf8 = text.utf8
-    guard Int(ends[position]) - start == utf8.count else { return false }
     return stream.source.withUnsafeBufferPointer { source in
       // Literals are contiguous UTF-8: compare buffers, not through the generic view iterator.
       let fast = utf8.withContiguousStorageIfAvailable { text in
@@ -118,7 +126,7 @@ package struct SourceView: Sendable {
   }
 
   /// True for an identifier or keyword spelled `text` (never a string segment with that text).
-  @inlinable
+  @inlinable @inline(__always)
   package func isWord(_ position: Int, _ text: String) -> Bool {
     let kind = kind(position)
     return (kind == .identifier || kind == .keyword) && has(position, text)
@@ -204,7 +212,7 @@ package struct SourceView: Sendable {
     case none, statement, let_, var_, accessor, underscoreAccessor, actor, type, otherDeclaration
   }
 
-  private static let braceWords: [(bytes: [UInt8], word: BraceWord)] = {
+  private static let braceTable: (words: ByteWords, roles: [BraceWord]) = {
     var table: [(String, BraceWord)] = [
       ("let", .let_), ("var", .var_), ("actor", .actor), ("get", .accessor), ("set", .accessor),
       ("willSet", .accessor), ("didSet", .accessor), ("_modify", .underscoreAccessor),
@@ -215,25 +223,8 @@ package struct SourceView: Sendable {
     }
     for word in ["class", "struct", "enum", "protocol", "extension"] { table.append((word, .type)) }
     for word in ["func", "init", "deinit", "subscript"] { table.append((word, .otherDeclaration)) }
-    return table.map { (Array($0.0.utf8), $0.1) }
+    return (ByteWords(table.map(\.0)), table.map(\.1))
   }()
-
-  /// The brace word spelled by `source[start..<start + length]`, or `.none`.
-  private static func braceWord(
-    _ source: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int,
-    _ table: [(bytes: [UInt8], word: BraceWord)]
-  ) -> BraceWord {
-    let first = source[start]
-    for entry in table where entry.bytes.count == length && entry.bytes[0] == first {
-      var same = true
-      for offset in 1..<length where source[start + offset] != entry.bytes[offset] {
-        same = false
-        break
-      }
-      if same { return entry.word }
-    }
-    return .none
-  }
 
   /// One pass with a stack of bracket frames: a keyword makes the next `{` of its frame a
   /// statement or declaration brace; `=` ends a declaration's head (`let f = { … }` is a closure).
@@ -253,7 +244,7 @@ package struct SourceView: Sendable {
     // Per frame: true at file level and in type bodies, where `var x: T {` opens accessors. In
     // code, `let value: Int` followed by `load { value = $0 }` must leave that brace a closure.
     var declaresProperties: [Bool] = [true]
-    let table = braceWords
+    let (table, tableWords) = braceTable
     stream.source.withUnsafeBufferPointer { source in
       for position in 0..<count {
         let kind = kinds[position]
@@ -264,7 +255,8 @@ package struct SourceView: Sendable {
           guard kind == .keyword || length <= 8 else { continue }
           let previousIsPeriod = position > 0 && kinds[position - 1] == .period
           if previousIsPeriod { continue }
-          let word = braceWord(source, Int(starts[position]), length, table)
+          let found = table.index(in: source, start: Int(starts[position]), length: length)
+          let word = found.map { tableWords[$0] } ?? .none
           switch word {
           case .none:
             continue

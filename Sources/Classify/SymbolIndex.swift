@@ -132,8 +132,7 @@ package struct SymbolIndex: Sendable {
   /// The type body scopes, in source order.
   package var typeScopes: [Scope] { scopes.filter(\.isType) }
 
-  private static let typeKeywordBytes: [(bytes: [UInt8], word: String)] =
-    ["class", "struct", "enum", "protocol", "extension", "actor"].map { (Array($0.utf8), $0) }
+  private static let typeKeywords = ByteWords(["class", "struct", "enum", "protocol", "extension", "actor"])
   private static let modifiers: Set<String> = [
     "override", "final", "public", "private", "fileprivate", "internal", "open", "package", "static", "class",
     "convenience", "required", "mutating", "nonmutating", "dynamic", "lazy", "weak", "unowned", "nonisolated",
@@ -161,8 +160,9 @@ package struct SymbolIndex: Sendable {
     // By bytes: this runs for every word of the file, and almost none is a type keyword.
     let length = view.length(position)
     guard length >= 4, length <= 9,
-      let word = typeKeywordBytes.first(where: { view.has(position, bytes: $0.bytes) })?.word
+      let found = typeKeywords.index(at: position, in: view)
     else { return nil }
+    let word = typeKeywords.words[found]
     if word == "actor" && kind != .identifier { return nil }
     guard view.kind(position + 1) == .identifier else { return nil }
     let first = view.text(position + 1)
