@@ -5,23 +5,36 @@
 package struct ByteWords: Sendable {
   /// The words, in the order given; lookups return an index into it.
   package let words: [String]
+  /// The words' bytes, shortest words first.
   private let flat: [UInt8]
+  /// For each length `n` below 64: the first slot of the words of that length; `n + 1` ends them.
+  private let firstOfLength: [Int]
+  /// For each slot: where its bytes start in `flat`.
   private let offsets: [Int]
+  /// For each slot: the index in `words`.
+  private let original: [Int]
   private let lengths: UInt64
 
   package init(_ words: [String]) {
     self.words = words
+    let order = words.indices.sorted { (words[$0].utf8.count, $0) < (words[$1].utf8.count, $1) }
     var flat: [UInt8] = []
-    var offsets = [0]
+    var offsets: [Int] = []
+    var firstOfLength = [Int](repeating: 0, count: 65)
     var lengths: UInt64 = 0
-    for word in words {
-      flat.append(contentsOf: word.utf8)
+    for index in order {
       offsets.append(flat.count)
-      let length = word.utf8.count
-      if length < 64 { lengths |= 1 << UInt64(length) }
+      flat.append(contentsOf: words[index].utf8)
     }
+    // Slots are sorted by length: count how many are shorter than each length.
+    for length in 0...64 {
+      firstOfLength[length] = order.filter { words[$0].utf8.count < length }.count
+    }
+    for word in words where word.utf8.count < 64 { lengths |= 1 << UInt64(word.utf8.count) }
     self.flat = flat
     self.offsets = offsets
+    self.original = order
+    self.firstOfLength = firstOfLength
     self.lengths = lengths
   }
 
@@ -37,17 +50,18 @@ package struct ByteWords: Sendable {
   /// The index of the word spelled by `source[start..<start + length]`, or nil.
   package func index(in source: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Int? {
     guard length > 0, length < 64, lengths & (1 << UInt64(length)) != 0 else { return nil }
+    let first = source[start]
     return flat.withUnsafeBufferPointer { flat in
       offsets.withUnsafeBufferPointer { offsets in
-        for word in 0..<(offsets.count - 1) where offsets[word + 1] - offsets[word] == length {
-          let base = offsets[word]
-          guard flat[base] == source[start] else { continue }
+        for slot in firstOfLength[length]..<firstOfLength[length + 1] {
+          let base = offsets[slot]
+          guard flat[base] == first else { continue }
           var same = true
           for offset in 1..<length where flat[base + offset] != source[start + offset] {
             same = false
             break
           }
-          if same { return word }
+          if same { return original[slot] }
         }
         return nil
       }

@@ -212,6 +212,16 @@ package struct SourceView: Sendable {
     case none, statement, let_, var_, accessor, underscoreAccessor, actor, type, otherDeclaration
   }
 
+  /// One bracket frame: the role its next `{` gets and the keyword that decided it.
+  private struct BraceFrame {
+    var role: BraceRole
+    var intro: Int32
+    var word: BraceWord
+    /// True at file level and in type bodies, where `var x: T {` opens accessors. In code,
+    /// `let value: Int` followed by `load { value = $0 }` must leave that brace a closure.
+    var declaresProperties: Bool
+  }
+
   private static let braceTable: (words: ByteWords, roles: [BraceWord]) = {
     var table: [(String, BraceWord)] = [
       ("let", .let_), ("var", .var_), ("actor", .actor), ("get", .accessor), ("set", .accessor),
@@ -236,14 +246,10 @@ package struct SourceView: Sendable {
     let count = kinds.count
     var roles = [BraceRole](repeating: .none, count: count)
     var intro = [Int32](repeating: -1, count: count)
-    // What word each declaration intro was, so a `{` knows whether it opens a type body.
-    var introWord: [BraceWord] = [.none]
-    // Per open bracket: the pending role and its keyword position.
-    var pendingRole: [BraceRole] = [.none]
-    var pendingIntro: [Int32] = [-1]
-    // Per frame: true at file level and in type bodies, where `var x: T {` opens accessors. In
-    // code, `let value: Int` followed by `load { value = $0 }` must leave that brace a closure.
-    var declaresProperties: [Bool] = [true]
+    // The innermost bracket frame lives in `top`; only opening and closing a bracket touches
+    // the stack, so the per-word updates cost no array write.
+    var top = BraceFrame(role: .none, intro: -1, word: .none, declaresProperties: true)
+    var outer: [BraceFrame] = []
     let (table, tableWords) = braceTable
     stream.source.withUnsafeBufferPointer { source in
       for position in 0..<count {
@@ -261,14 +267,12 @@ package struct SourceView: Sendable {
           case .none:
             continue
           case .statement:
-            pendingRole[pendingRole.count - 1] = .statement
-            pendingIntro[pendingIntro.count - 1] = Int32(position)
-            introWord[introWord.count - 1] = .statement
+            top.role = .statement
+            top.intro = Int32(position)
+            top.word = .statement
           default:
             // `if let x {`, `guard var y = …`, `case let .a(x)`: a binding inside a statement head.
-            if word == .let_ || word == .var_,
-              pendingRole[pendingRole.count - 1] == .statement || !declaresProperties[declaresProperties.count - 1]
-            {
+            if word == .let_ || word == .var_, top.role == .statement || !top.declaresProperties {
               continue
             }
             // `get`/`set` and friends only open an accessor when a brace follows at once.
@@ -277,43 +281,28 @@ package struct SourceView: Sendable {
               if next != .leftBrace && next != .leftParen { continue }
             }
             if kind == .identifier && word != .actor && word != .accessor { continue }
-            pendingRole[pendingRole.count - 1] = .declaration
-            pendingIntro[pendingIntro.count - 1] = Int32(position)
-            introWord[introWord.count - 1] = word
+            top.role = .declaration
+            top.intro = Int32(position)
+            top.word = word
           }
         case .equal:
-          if pendingRole[pendingRole.count - 1] == .declaration {
-            pendingRole[pendingRole.count - 1] = .none
-          }
+          if top.role == .declaration { top.role = .none }
         case .leftBrace:
-          let role = pendingRole[pendingRole.count - 1]
+          let role = top.role
           roles[position] = role == .none ? .closure : role
-          intro[position] = pendingIntro[pendingIntro.count - 1]
-          let introducer = Int(intro[position])
-          var isTypeBody = false
-          if role == .declaration, introducer >= 0 {
-            let introduced = introWord[introWord.count - 1]
-            isTypeBody = introduced == .type || introduced == .actor
-          }
-          pendingRole[pendingRole.count - 1] = .none
-          pendingIntro[pendingIntro.count - 1] = -1
-          introWord[introWord.count - 1] = .none
-          pendingRole.append(.none)
-          pendingIntro.append(-1)
-          introWord.append(.none)
-          declaresProperties.append(isTypeBody)
+          intro[position] = top.intro
+          // In a type body, `var x: T {` opens accessors.
+          let isTypeBody = role == .declaration && top.intro >= 0 && (top.word == .type || top.word == .actor)
+          top.role = .none
+          top.intro = -1
+          top.word = .none
+          outer.append(top)
+          top = BraceFrame(role: .none, intro: -1, word: .none, declaresProperties: isTypeBody)
         case .leftParen, .leftSquare:
-          pendingRole.append(.none)
-          pendingIntro.append(-1)
-          introWord.append(.none)
-          declaresProperties.append(false)
+          outer.append(top)
+          top = BraceFrame(role: .none, intro: -1, word: .none, declaresProperties: false)
         case .rightBrace, .rightParen, .rightSquare:
-          if pendingRole.count > 1 {
-            pendingRole.removeLast()
-            pendingIntro.removeLast()
-            introWord.removeLast()
-            declaresProperties.removeLast()
-          }
+          if let restored = outer.popLast() { top = restored }
         default:
           continue
         }
