@@ -229,8 +229,8 @@ struct ContinuationMisuseDetector: Detector {
   /// Functions with a closure parameter whose body calls it twice on a path or leaves without.
   private func completionDefects(_ file: FileContext, output: inout DetectorOutput) {
     let view = file.view
-    for scope in file.symbols.scopes where !scope.isType && scope.open >= 0 {
-      guard let signature = DeclarationSignature.find(bodyOpen: scope.open, in: view),
+    for (index, scope) in file.symbols.scopes.enumerated() where !scope.isType && scope.open >= 0 {
+      guard let signature = file.signature(ofScope: index),
         view.isWord(signature.keyword, "func"), view.kind(signature.keyword + 1) == .identifier
       else { continue }
       let function = view.text(signature.keyword + 1)

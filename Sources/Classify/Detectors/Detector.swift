@@ -96,11 +96,14 @@ package struct FileContext: Sendable {
   package let chains: [PublisherChain]
   /// The `PassthroughSubject`/`CurrentValueSubject` declarations, shared by four detectors.
   private(set) var subjectDeclarations: [SubjectDetector.Declaration] = []
+  /// For each scope of `symbols`: the head of its declaration (nil for types and the file), built
+  /// when the file says `async` or `->`, because bridge helpers and completion handlers both read it.
+  package private(set) var signatures: [DeclarationSignature?] = []
   /// The bridge helpers: the classifier's facts and the bridge-helper detector both need them.
   package private(set) var helperEntries: [BridgeHelperScanner.Entry] = []
 
-  /// Prepares the shared views of one file (one pass each). Chains and subject declarations are
-  /// only built when the bytes spell a terminal or `Subject`: otherwise they are surely empty.
+  /// Prepares the shared views of one file (one pass each). Chains, subject declarations and
+  /// signatures are only built when the bytes spell what they need: otherwise they are unused.
   package init(path: String, stream: TokenStream) {
     self.path = path
     let view = SourceView(stream)
@@ -111,7 +114,19 @@ package struct FileContext: Sendable {
     self.hints = hints
     self.chains = hints.chainTerminal ? PublisherChain.all(in: view) : []
     if hints.subject { subjectDeclarations = SubjectDetector.declarations(in: self) }
+    if hints.hasAsync || hints.arrow {
+      signatures = symbols.scopes.map { scope in
+        scope.isType || scope.open < 0 ? nil : DeclarationSignature.find(bodyOpen: scope.open, in: view)
+      }
+    }
     if hints.hasAsync { helperEntries = BridgeHelperScanner.scan(self) }
+  }
+
+  /// The declaration head of scope `index`, from the cache when built, else found now.
+  package func signature(ofScope index: Int) -> DeclarationSignature? {
+    if index < signatures.count { return signatures[index] }
+    let scope = symbols.scopes[index]
+    return scope.isType || scope.open < 0 ? nil : DeclarationSignature.find(bodyOpen: scope.open, in: view)
   }
 
   /// 1-based line of the significant token at `position`.
