@@ -49,7 +49,7 @@ package struct SymbolIndex: Sendable {
     // The scope each open brace belongs to, in nesting order.
     var braceStack: [Int32] = []
     // The declaration waiting for its `{`, and the bracket depth it was declared at.
-    var pendingName: String?
+    var pendingName: DeclaredName?
     var pendingIsType = false
     var pendingDepth = 0
     var bracketDepth = 0
@@ -65,7 +65,8 @@ package struct SymbolIndex: Sendable {
         bracketDepth = max(0, bracketDepth - 1)
       case .leftBrace:
         var next = Int32(current)
-        if let name = pendingName, bracketDepth == pendingDepth, view.braceRole[position] == .declaration {
+        if let pending = pendingName, bracketDepth == pendingDepth, view.braceRole[position] == .declaration {
+          let name = pending.text(in: view)
           let outer = scopes[current]
           if pendingIsType {
             let path = outer.typePath.isEmpty ? name : outer.typePath + "." + name
@@ -102,7 +103,7 @@ package struct SymbolIndex: Sendable {
             pendingDepth = bracketDepth
           }
           if isType && !view.isWord(position, "extension") {
-            declaredTypes.append(SymbolIndex.lastComponent(name))
+            declaredTypes.append(SymbolIndex.lastComponent(name.text(in: view)))
           }
         } else if view.isWord(position, "typealias"), view.kind(position + 1) == .identifier {
           declaredTypes.append(view.text(position + 1))
@@ -139,21 +140,35 @@ package struct SymbolIndex: Sendable {
     "indirect", "distributed",
   ]
 
+  /// A declared name: a member's is one token, made a `String` only if a body brace follows
+  /// (most `let`s and `var`s never open one); a type's is built at once (`Outer.Inner`).
+  private enum DeclaredName {
+    case token(Int)
+    case text(String)
+
+    func text(in view: SourceView) -> String {
+      switch self {
+      case .token(let position): return view.text(position)
+      case .text(let text): return text
+      }
+    }
+  }
+
   /// The name a declaration keyword at `position` introduces, and whether it is a type.
   /// `class func f` is a member (the `class` is a modifier); `extension A.B where …` is `A.B`.
-  private static func declaredName(_ view: SourceView, at position: Int) -> (String, Bool)? {
+  private static func declaredName(_ view: SourceView, at position: Int) -> (DeclaredName, Bool)? {
     let kind = view.kind(position)
     if kind == .keyword {
       if view.isWord(position, "func") {
         let next = position + 1
         guard next < view.count else { return nil }
-        return (view.text(next), false)
+        return (.token(next), false)
       }
       if view.isWord(position, "init") || view.isWord(position, "deinit") || view.isWord(position, "subscript") {
-        return (view.text(position), false)
+        return (.token(position), false)
       }
       if view.isWord(position, "var") || view.isWord(position, "let") {
-        if view.kind(position + 1) == .identifier { return (view.text(position + 1), false) }
+        if view.kind(position + 1) == .identifier { return (.token(position + 1), false) }
         return nil
       }
     }
@@ -182,7 +197,7 @@ package struct SymbolIndex: Sendable {
         return nil
       }
     }
-    return (name, true)
+    return (.text(name), true)
   }
 
   private static func lastComponent(_ name: String) -> String {
