@@ -21,12 +21,12 @@ package enum BridgeHelperScanner {
 
   /// Every helper of the file, in source order.
   package static func scan(_ file: FileContext) -> [Entry] {
+    // Each shape needs `async` in its head.
+    guard file.hints.hasAsync else { return [] }
     let view = file.view
     var entries: [Entry] = []
-    for scope in file.symbols.scopes where !scope.isType && scope.open >= 0 {
-      guard let member = scope.member, let signature = DeclarationSignature.find(bodyOpen: scope.open, in: view) else {
-        continue
-      }
+    for (index, scope) in file.symbols.scopes.enumerated() where !scope.isType && scope.open >= 0 {
+      guard let member = scope.member, let signature = file.signature(ofScope: index) else { continue }
       let extended = lastComponent(scope.typePath)
       let isPublisherExtension =
         CombineVocabulary.publisherTypes.contains(extended) || scope.typePath.hasPrefix("Publishers.")

@@ -40,7 +40,7 @@ package enum FileClassifier {
     var output = DetectorOutput()
     for detector in Detectors.types {
       let enabled = Set(detector.names.filter { rulesByName[$0] != nil })
-      if enabled.isEmpty { continue }
+      if enabled.isEmpty || !detector.mayFind(in: file) { continue }
       detector.detect(in: file, enabled: enabled, into: &output)
     }
     // Nested blocks can report one position twice; a finding is one (name, range, requirement).
@@ -69,7 +69,7 @@ package enum FileClassifier {
         candidates.append(candidate)
       }
     }
-    facts.helpers = BridgeHelperScanner.scan(file).map(\.helper)
+    facts.helpers = file.helperEntries.map(\.helper)
     facts.subjects = output.subjects
     facts.completionDefects = output.completionDefects
     facts.completionFunctions = output.completionFunctions

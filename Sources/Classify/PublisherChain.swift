@@ -42,7 +42,8 @@ package struct PublisherChain: Sendable, Hashable {
   /// True when `position` lies in the chain.
   package func contains(_ position: Int) -> Bool { position >= start && position <= end }
 
-  private static let terminals: Set<String> = ["sink", "assign", "subscribe", "receive", "values"]
+  // Bytes, not a `Set<String>`: every member name of the file is tested.
+  private static let terminals = ByteWords(["sink", "assign", "subscribe", "receive", "values"])
 
   /// Every chain of the file, in source order of their terminals.
   package static func all(in view: SourceView) -> [PublisherChain] {
@@ -53,8 +54,8 @@ package struct PublisherChain: Sendable, Hashable {
       guard view.kind(position) == .period, view.kind(position + 1) == .identifier else { continue }
       let nameLength = view.endOffset(position + 1) - view.startOffset(position + 1)
       guard nameLength >= 4, nameLength <= 9 else { continue }
-      let name = view.text(position + 1)
-      guard terminals.contains(name) else { continue }
+      guard let found = terminals.index(at: position + 1, in: view) else { continue }
+      let name = terminals.words[found]
       if name == "receive" && !(view.kind(position + 2) == .leftParen && view.isWord(position + 3, "subscriber")) {
         continue
       }

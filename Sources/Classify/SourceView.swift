@@ -26,12 +26,36 @@ package struct SourceView: Sendable {
   package let braceRole: [BraceRole]
   /// For each statement `{`: the position of the keyword that introduced it (`if`, `else`, …).
   package let braceIntro: [Int32]
+  /// For each position: its kind. Detectors ask for kinds in every loop; one flat array saves
+  /// the `significant` → `tokens` indirection and the copy of a whole `Token` per question.
+  package let kinds: [TokenKind]
+  /// For each position: the byte offset where its token starts.
+  package let starts: [UInt32]
+  /// For each position: the byte offset just past its token.
+  package let ends: [UInt32]
 
   /// Wraps `stream` and classifies its braces (one pass).
   package init(_ stream: TokenStream) {
     self.stream = stream
-    self.count = stream.significant.count
-    (braceRole, braceIntro) = SourceView.classifyBraces(stream)
+    let count = stream.significant.count
+    self.count = count
+    var kinds = [TokenKind](repeating: .endOfFile, count: count)
+    var starts = [UInt32](repeating: 0, count: count)
+    var ends = [UInt32](repeating: 0, count: count)
+    stream.tokens.withUnsafeBufferPointer { tokens in
+      stream.significant.withUnsafeBufferPointer { significant in
+        for position in 0..<count {
+          let token = tokens[Int(significant[position])]
+          kinds[position] = token.kind
+          starts[position] = token.start
+          ends[position] = token.end
+        }
+      }
+    }
+    self.kinds = kinds
+    self.starts = starts
+    self.ends = ends
+    (braceRole, braceIntro) = SourceView.classifyBraces(stream, kinds: kinds, starts: starts, ends: ends)
   }
 
   // MARK: - Token questions
@@ -40,21 +64,69 @@ package struct SourceView: Sendable {
   @inlinable
   package func kind(_ position: Int) -> TokenKind {
     guard position >= 0, position < count else { return .endOfFile }
-    return stream.significantToken(position).kind
+    return kinds[position]
+  }
+
+  /// The byte length of the token at `position` (0 out of range).
+  @inlinable
+  package func length(_ position: Int) -> Int {
+    guard position >= 0, position < count else { return 0 }
+    return Int(ends[position] &- starts[position])
   }
 
   /// True when the token at `position` has exactly the bytes of `text` (any kind).
-  @inlinable
+  ///
+  /// Inlined up to the length test, which rejects almost every call; the compare is out of line.
+  @inlinable @inline(__always)
   package func has(_ position: Int, _ text: String) -> Bool {
     guard position >= 0, position < count else { return false }
-    let token = stream.significantToken(position)
+    let start = Int(starts[position])
+    guard Int(ends[position]) - start == text.utf8.count else { return false }
+    return sameBytes(at: start, as: text)
+  }
+
+  /// True when the source holds the bytes of `text` at `start` (the caller checked the length).
+  @usableFromInline
+  func sameBytes(at start: Int, as text: String) -> Bool {
     let utf8 = text.utf8
-    guard Int(token.length) == utf8.count else { return false }
-    return stream.source[token.range].elementsEqual(utf8)
+    return stream.source.withUnsafeBufferPointer { source in
+      // Literals are contiguous UTF-8: compare buffers, not through the generic view iterator.
+      let fast = utf8.withContiguousStorageIfAvailable { text in
+        for offset in 0..<text.count where source[start + offset] != text[offset] { return false }
+        return true
+      }
+      if let fast { return fast }
+      var index = start
+      for byte in utf8 {
+        if source[index] != byte { return false }
+        index += 1
+      }
+      return true
+    }
+  }
+
+  /// True when the token at `position` has exactly `bytes` (any kind).
+  @inlinable
+  package func has(_ position: Int, bytes: [UInt8]) -> Bool {
+    guard position >= 0, position < count else { return false }
+    let start = Int(starts[position])
+    guard Int(ends[position]) - start == bytes.count else { return false }
+    return SourceView.equal(stream.source, start, bytes)
+  }
+
+  /// True when `source` holds `bytes` at `start` (the caller checked the length).
+  @inlinable
+  static func equal(_ source: [UInt8], _ start: Int, _ bytes: [UInt8]) -> Bool {
+    source.withUnsafeBufferPointer { source in
+      bytes.withUnsafeBufferPointer { bytes in
+        for offset in 0..<bytes.count where source[start + offset] != bytes[offset] { return false }
+        return true
+      }
+    }
   }
 
   /// True for an identifier or keyword spelled `text` (never a string segment with that text).
-  @inlinable
+  @inlinable @inline(__always)
   package func isWord(_ position: Int, _ text: String) -> Bool {
     let kind = kind(position)
     return (kind == .identifier || kind == .keyword) && has(position, text)
@@ -72,9 +144,9 @@ package struct SourceView: Sendable {
   package func isProjection(_ position: Int) -> Bool {
     let kind = kind(position)
     guard kind == .identifier || kind == .dollarIdentifier else { return false }
-    let token = stream.significantToken(position)
-    guard token.length >= 2, stream.source[Int(token.start)] == UInt8(ascii: "$") else { return false }
-    let second = stream.source[Int(token.start) + 1]
+    let start = Int(starts[position])
+    guard Int(ends[position]) - start >= 2, stream.source[start] == UInt8(ascii: "$") else { return false }
+    let second = stream.source[start + 1]
     return !(second >= UInt8(ascii: "0") && second <= UInt8(ascii: "9"))
   }
 
@@ -93,14 +165,16 @@ package struct SourceView: Sendable {
   /// The text of the token at `position`.
   package func text(_ position: Int) -> String {
     guard position >= 0, position < count else { return "" }
-    return stream.text(of: stream.significantToken(position))
+    return String(decoding: stream.source[Int(starts[position])..<Int(ends[position])], as: UTF8.self)
   }
 
   /// Byte offset where the token at `position` starts.
-  package func startOffset(_ position: Int) -> Int { Int(stream.significantToken(position).start) }
+  @inlinable
+  package func startOffset(_ position: Int) -> Int { Int(starts[position]) }
 
   /// Byte offset just past the token at `position`.
-  package func endOffset(_ position: Int) -> Int { Int(stream.significantToken(position).end) }
+  @inlinable
+  package func endOffset(_ position: Int) -> Int { Int(ends[position]) }
 
   /// The normalised text of `start...end`: token texts joined by one space, so comments,
   /// line breaks and indentation never change it (the fingerprint's input).
@@ -109,7 +183,7 @@ package struct SourceView: Sendable {
     var bytes: [UInt8] = []
     for position in start...end {
       if position > start { bytes.append(0x20) }
-      bytes.append(contentsOf: stream.bytes(of: stream.significantToken(position)))
+      bytes.append(contentsOf: stream.source[Int(starts[position])..<Int(ends[position])])
     }
     return String(decoding: bytes, as: UTF8.self)
   }
@@ -133,95 +207,105 @@ package struct SourceView: Sendable {
 
   // MARK: - Brace roles
 
-  private static let statementKeywords: Set<String> = [
-    "if", "guard", "while", "for", "switch", "do", "catch", "defer", "repeat", "else",
-  ]
-  private static let typeKeywords: Set<String> = ["class", "struct", "enum", "protocol", "extension", "actor"]
-  private static let declarationKeywords: Set<String> = [
-    "func", "init", "deinit", "subscript", "class", "struct", "enum", "protocol", "extension", "actor", "var",
-    "let", "get", "set", "willSet", "didSet", "_modify", "_read",
-  ]
+  /// The words brace classification acts on, found by bytes so no token becomes a `String`.
+  private enum BraceWord: UInt8 {
+    case none, statement, let_, var_, accessor, underscoreAccessor, actor, type, otherDeclaration
+  }
+
+  /// One bracket frame: the role its next `{` gets and the keyword that decided it.
+  private struct BraceFrame {
+    var role: BraceRole
+    var intro: Int32
+    var word: BraceWord
+    /// True at file level and in type bodies, where `var x: T {` opens accessors. In code,
+    /// `let value: Int` followed by `load { value = $0 }` must leave that brace a closure.
+    var declaresProperties: Bool
+  }
+
+  private static let braceTable: (words: ByteWords, roles: [BraceWord]) = {
+    var table: [(String, BraceWord)] = [
+      ("let", .let_), ("var", .var_), ("actor", .actor), ("get", .accessor), ("set", .accessor),
+      ("willSet", .accessor), ("didSet", .accessor), ("_modify", .underscoreAccessor),
+      ("_read", .underscoreAccessor),
+    ]
+    for word in ["if", "guard", "while", "for", "switch", "do", "catch", "defer", "repeat", "else"] {
+      table.append((word, .statement))
+    }
+    for word in ["class", "struct", "enum", "protocol", "extension"] { table.append((word, .type)) }
+    for word in ["func", "init", "deinit", "subscript"] { table.append((word, .otherDeclaration)) }
+    return (ByteWords(table.map(\.0)), table.map(\.1))
+  }()
 
   /// One pass with a stack of bracket frames: a keyword makes the next `{` of its frame a
   /// statement or declaration brace; `=` ends a declaration's head (`let f = { … }` is a closure).
   /// Example: in `if items.contains(where: { $0 > 1 }) {` the inner `{` is in the paren frame, so
   /// it stays a closure, and the last `{` takes the `if`.
-  private static func classifyBraces(_ stream: TokenStream) -> ([BraceRole], [Int32]) {
-    let count = stream.significant.count
+  private static func classifyBraces(
+    _ stream: TokenStream, kinds: [TokenKind], starts: [UInt32], ends: [UInt32]
+  ) -> ([BraceRole], [Int32]) {
+    let count = kinds.count
     var roles = [BraceRole](repeating: .none, count: count)
     var intro = [Int32](repeating: -1, count: count)
-    // Per open bracket: the pending role and its keyword position.
-    var pendingRole: [BraceRole] = [.none]
-    var pendingIntro: [Int32] = [-1]
-    // Per frame: true at file level and in type bodies, where `var x: T {` opens accessors. In
-    // code, `let value: Int` followed by `load { value = $0 }` must leave that brace a closure.
-    var declaresProperties: [Bool] = [true]
-    for position in 0..<count {
-      let token = stream.significantToken(position)
-      switch token.kind {
-      case .identifier, .keyword:
-        let length = Int(token.length)
-        guard length >= 2, length <= 11 else { continue }
-        if token.kind == .keyword || length <= 8 {
-          let word = stream.text(of: token)
-          let previousIsPeriod =
-            position > 0 && stream.significantToken(position - 1).kind == .period
+    // The innermost bracket frame lives in `top`; only opening and closing a bracket touches
+    // the stack, so the per-word updates cost no array write.
+    var top = BraceFrame(role: .none, intro: -1, word: .none, declaresProperties: true)
+    var outer: [BraceFrame] = []
+    let (table, tableWords) = braceTable
+    stream.source.withUnsafeBufferPointer { source in
+      for position in 0..<count {
+        let kind = kinds[position]
+        switch kind {
+        case .identifier, .keyword:
+          let length = Int(ends[position] &- starts[position])
+          guard length >= 2, length <= 11 else { continue }
+          guard kind == .keyword || length <= 8 else { continue }
+          let previousIsPeriod = position > 0 && kinds[position - 1] == .period
           if previousIsPeriod { continue }
-          if statementKeywords.contains(word) {
-            pendingRole[pendingRole.count - 1] = .statement
-            pendingIntro[pendingIntro.count - 1] = Int32(position)
-          } else if declarationKeywords.contains(word) {
+          let found = table.index(in: source, start: Int(starts[position]), length: length)
+          let word = found.map { tableWords[$0] } ?? .none
+          switch word {
+          case .none:
+            continue
+          case .statement:
+            top.role = .statement
+            top.intro = Int32(position)
+            top.word = .statement
+          default:
             // `if let x {`, `guard var y = …`, `case let .a(x)`: a binding inside a statement head.
-            if (word == "let" || word == "var")
-              && (pendingRole[pendingRole.count - 1] == .statement || !declaresProperties[declaresProperties.count - 1])
-            {
+            if word == .let_ || word == .var_, top.role == .statement || !top.declaresProperties {
               continue
             }
             // `get`/`set` and friends only open an accessor when a brace follows at once.
-            if word == "get" || word == "set" || word == "willSet" || word == "didSet" || word.hasPrefix("_") {
-              let next = position + 1 < count ? stream.significantToken(position + 1).kind : .endOfFile
+            if word == .accessor || word == .underscoreAccessor {
+              let next = position + 1 < count ? kinds[position + 1] : .endOfFile
               if next != .leftBrace && next != .leftParen { continue }
             }
-            if token.kind == .identifier && word != "actor" && word != "get" && word != "set"
-              && word != "willSet" && word != "didSet"
-            {
-              continue
-            }
-            pendingRole[pendingRole.count - 1] = .declaration
-            pendingIntro[pendingIntro.count - 1] = Int32(position)
+            if kind == .identifier && word != .actor && word != .accessor { continue }
+            top.role = .declaration
+            top.intro = Int32(position)
+            top.word = word
           }
+        case .equal:
+          if top.role == .declaration { top.role = .none }
+        case .leftBrace:
+          let role = top.role
+          roles[position] = role == .none ? .closure : role
+          intro[position] = top.intro
+          // In a type body, `var x: T {` opens accessors.
+          let isTypeBody = role == .declaration && top.intro >= 0 && (top.word == .type || top.word == .actor)
+          top.role = .none
+          top.intro = -1
+          top.word = .none
+          outer.append(top)
+          top = BraceFrame(role: .none, intro: -1, word: .none, declaresProperties: isTypeBody)
+        case .leftParen, .leftSquare:
+          outer.append(top)
+          top = BraceFrame(role: .none, intro: -1, word: .none, declaresProperties: false)
+        case .rightBrace, .rightParen, .rightSquare:
+          if let restored = outer.popLast() { top = restored }
+        default:
+          continue
         }
-      case .equal:
-        if pendingRole[pendingRole.count - 1] == .declaration {
-          pendingRole[pendingRole.count - 1] = .none
-        }
-      case .leftBrace:
-        let role = pendingRole[pendingRole.count - 1]
-        roles[position] = role == .none ? .closure : role
-        intro[position] = pendingIntro[pendingIntro.count - 1]
-        let introducer = Int(intro[position])
-        var isTypeBody = false
-        if role == .declaration, introducer >= 0 {
-          let keyword = stream.text(of: stream.significantToken(introducer))
-          isTypeBody = typeKeywords.contains(keyword)
-        }
-        pendingRole[pendingRole.count - 1] = .none
-        pendingIntro[pendingIntro.count - 1] = -1
-        pendingRole.append(.none)
-        pendingIntro.append(-1)
-        declaresProperties.append(isTypeBody)
-      case .leftParen, .leftSquare:
-        pendingRole.append(.none)
-        pendingIntro.append(-1)
-        declaresProperties.append(false)
-      case .rightBrace, .rightParen, .rightSquare:
-        if pendingRole.count > 1 {
-          pendingRole.removeLast()
-          pendingIntro.removeLast()
-          declaresProperties.removeLast()
-        }
-      default:
-        continue
       }
     }
     return (roles, intro)

@@ -49,7 +49,7 @@ package struct SymbolIndex: Sendable {
     // The scope each open brace belongs to, in nesting order.
     var braceStack: [Int32] = []
     // The declaration waiting for its `{`, and the bracket depth it was declared at.
-    var pendingName: String?
+    var pendingName: DeclaredName?
     var pendingIsType = false
     var pendingDepth = 0
     var bracketDepth = 0
@@ -65,7 +65,8 @@ package struct SymbolIndex: Sendable {
         bracketDepth = max(0, bracketDepth - 1)
       case .leftBrace:
         var next = Int32(current)
-        if let name = pendingName, bracketDepth == pendingDepth, view.braceRole[position] == .declaration {
+        if let pending = pendingName, bracketDepth == pendingDepth, view.braceRole[position] == .declaration {
+          let name = pending.text(in: view)
           let outer = scopes[current]
           if pendingIsType {
             let path = outer.typePath.isEmpty ? name : outer.typePath + "." + name
@@ -91,6 +92,9 @@ package struct SymbolIndex: Sendable {
           }
         }
       case .keyword, .identifier:
+        // Every declaration keyword (and `typealias`) has 3, 4, 5, 6, 8 or 9 bytes.
+        let length = view.length(position)
+        if length < 3 || length > 9 || length == 7 { break }
         if view.isPeriod(position - 1) { break }
         if let (name, isType) = SymbolIndex.declaredName(view, at: position) {
           if isType || scopes[current].member == nil {
@@ -99,7 +103,7 @@ package struct SymbolIndex: Sendable {
             pendingDepth = bracketDepth
           }
           if isType && !view.isWord(position, "extension") {
-            declaredTypes.append(SymbolIndex.lastComponent(name))
+            declaredTypes.append(SymbolIndex.lastComponent(name.text(in: view)))
           }
         } else if view.isWord(position, "typealias"), view.kind(position + 1) == .identifier {
           declaredTypes.append(view.text(position + 1))
@@ -129,33 +133,51 @@ package struct SymbolIndex: Sendable {
   /// The type body scopes, in source order.
   package var typeScopes: [Scope] { scopes.filter(\.isType) }
 
-  private static let typeKeywords: Set<String> = ["class", "struct", "enum", "protocol", "extension", "actor"]
+  private static let typeKeywords = ByteWords(["class", "struct", "enum", "protocol", "extension", "actor"])
   private static let modifiers: Set<String> = [
     "override", "final", "public", "private", "fileprivate", "internal", "open", "package", "static", "class",
     "convenience", "required", "mutating", "nonmutating", "dynamic", "lazy", "weak", "unowned", "nonisolated",
     "indirect", "distributed",
   ]
 
+  /// A declared name: a member's is one token, made a `String` only if a body brace follows
+  /// (most `let`s and `var`s never open one); a type's is built at once (`Outer.Inner`).
+  private enum DeclaredName {
+    case token(Int)
+    case text(String)
+
+    func text(in view: SourceView) -> String {
+      switch self {
+      case .token(let position): return view.text(position)
+      case .text(let text): return text
+      }
+    }
+  }
+
   /// The name a declaration keyword at `position` introduces, and whether it is a type.
   /// `class func f` is a member (the `class` is a modifier); `extension A.B where …` is `A.B`.
-  private static func declaredName(_ view: SourceView, at position: Int) -> (String, Bool)? {
+  private static func declaredName(_ view: SourceView, at position: Int) -> (DeclaredName, Bool)? {
     let kind = view.kind(position)
     if kind == .keyword {
       if view.isWord(position, "func") {
         let next = position + 1
         guard next < view.count else { return nil }
-        return (view.text(next), false)
+        return (.token(next), false)
       }
       if view.isWord(position, "init") || view.isWord(position, "deinit") || view.isWord(position, "subscript") {
-        return (view.text(position), false)
+        return (.token(position), false)
       }
       if view.isWord(position, "var") || view.isWord(position, "let") {
-        if view.kind(position + 1) == .identifier { return (view.text(position + 1), false) }
+        if view.kind(position + 1) == .identifier { return (.token(position + 1), false) }
         return nil
       }
     }
-    let word = view.text(position)
-    guard typeKeywords.contains(word) else { return nil }
+    // By bytes: this runs for every word of the file, and almost none is a type keyword.
+    let length = view.length(position)
+    guard length >= 4, length <= 9,
+      let found = typeKeywords.index(at: position, in: view)
+    else { return nil }
+    let word = typeKeywords.words[found]
     if word == "actor" && kind != .identifier { return nil }
     guard view.kind(position + 1) == .identifier else { return nil }
     let first = view.text(position + 1)
@@ -175,7 +197,7 @@ package struct SymbolIndex: Sendable {
         return nil
       }
     }
-    return (name, true)
+    return (.text(name), true)
   }
 
   private static func lastComponent(_ name: String) -> String {

@@ -8,6 +8,9 @@ struct AssignRetainCycleDetector: Detector {
   static let name = "assign-retain-cycle"
   var names: [String] { [Self.name] }
 
+  // Every hit is a publisher chain.
+  func mayFind(in file: FileContext) -> Bool { !file.chains.isEmpty }
+
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
     for chain in file.chains where chain.terminal == "assign" {

@@ -6,8 +6,11 @@ struct BridgeHelperDetector: Detector {
   static let name = "bridge-helper"
   var names: [String] { [Self.name] }
 
+  // Every bridge helper's head says `async`.
+  func mayFind(in file: FileContext) -> Bool { file.hints.hasAsync }
+
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
-    for entry in BridgeHelperScanner.scan(file) {
+    for entry in file.helperEntries {
       let helper = entry.helper
       var reasons: [String] = []
       var anchor: String?

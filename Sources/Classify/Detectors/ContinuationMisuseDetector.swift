@@ -24,9 +24,12 @@ struct ContinuationMisuseDetector: Detector {
     "receive", "handleEvents", "store", "assign", "subscribe", "withTaskCancellationHandler", "main",
   ]
 
+  // Continuation functions, or completion-handler parameters (`->` in their type).
+  func mayFind(in file: FileContext) -> Bool { file.hints.continuation || file.hints.arrow }
+
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
-    for position in 0..<view.count where view.kind(position) == .identifier {
+    for position in 0..<view.count where file.hints.continuation && view.kind(position) == .identifier {
       let length = view.endOffset(position) - view.startOffset(position)
       guard length >= 22, length <= 31, !view.isPeriod(position - 1) else { continue }
       guard CombineVocabulary.continuationFunctions.contains(view.text(position)) else { continue }
@@ -40,7 +43,8 @@ struct ContinuationMisuseDetector: Detector {
       guard closure >= 0, let end = view.partner(closure) else { continue }
       analyzeContinuation(file, closure: closure, end: end, output: &output)
     }
-    completionDefects(file, output: &output)
+    // A completion handler is a parameter whose type has an arrow.
+    if file.hints.arrow { completionDefects(file, output: &output) }
   }
 
   // MARK: - Continuations
@@ -225,8 +229,8 @@ struct ContinuationMisuseDetector: Detector {
   /// Functions with a closure parameter whose body calls it twice on a path or leaves without.
   private func completionDefects(_ file: FileContext, output: inout DetectorOutput) {
     let view = file.view
-    for scope in file.symbols.scopes where !scope.isType && scope.open >= 0 {
-      guard let signature = DeclarationSignature.find(bodyOpen: scope.open, in: view),
+    for (index, scope) in file.symbols.scopes.enumerated() where !scope.isType && scope.open >= 0 {
+      guard let signature = file.signature(ofScope: index),
         view.isWord(signature.keyword, "func"), view.kind(signature.keyword + 1) == .identifier
       else { continue }
       let function = view.text(signature.keyword + 1)

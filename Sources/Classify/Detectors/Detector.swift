@@ -13,6 +13,14 @@ package protocol Detector: Sendable {
 
   /// Reports the hits (and cross-file facts) of `file` for the `enabled` names.
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput)
+
+  /// False when `file` surely gives no hit and no fact (its key words are absent), so
+  /// `detect` need not run.
+  func mayFind(in file: FileContext) -> Bool
+}
+
+extension Detector {
+  package func mayFind(in file: FileContext) -> Bool { true }
 }
 
 /// What one detector found in one file.
@@ -82,17 +90,43 @@ package struct FileContext: Sendable {
   package let symbols: SymbolIndex
   /// Line starts, for line numbers in reasons.
   package let lines: LineIndex
+  /// The key words the file's bytes contain: which detectors can find anything.
+  package let hints: ByteHints
   /// Every publisher chain of the file that ends in a subscriber or `.values`.
   package let chains: [PublisherChain]
+  /// The `PassthroughSubject`/`CurrentValueSubject` declarations, shared by four detectors.
+  private(set) var subjectDeclarations: [SubjectDetector.Declaration] = []
+  /// For each scope of `symbols`: the head of its declaration (nil for types and the file), built
+  /// when the file says `async` or `->`, because bridge helpers and completion handlers both read it.
+  package private(set) var signatures: [DeclarationSignature?] = []
+  /// The bridge helpers: the classifier's facts and the bridge-helper detector both need them.
+  package private(set) var helperEntries: [BridgeHelperScanner.Entry] = []
 
-  /// Prepares the shared views of one file (one pass each).
+  /// Prepares the shared views of one file (one pass each). Chains, subject declarations and
+  /// signatures are only built when the bytes spell what they need: otherwise they are unused.
   package init(path: String, stream: TokenStream) {
     self.path = path
     let view = SourceView(stream)
     self.view = view
     self.symbols = SymbolIndex(view)
     self.lines = LineIndex(stream.source)
-    self.chains = PublisherChain.all(in: view)
+    let hints = ByteHints(stream.source)
+    self.hints = hints
+    self.chains = hints.chainTerminal ? PublisherChain.all(in: view) : []
+    if hints.subject { subjectDeclarations = SubjectDetector.declarations(in: self) }
+    if hints.hasAsync || hints.arrow {
+      signatures = symbols.scopes.map { scope in
+        scope.isType || scope.open < 0 ? nil : DeclarationSignature.find(bodyOpen: scope.open, in: view)
+      }
+    }
+    if hints.hasAsync { helperEntries = BridgeHelperScanner.scan(self) }
+  }
+
+  /// The declaration head of scope `index`, from the cache when built, else found now.
+  package func signature(ofScope index: Int) -> DeclarationSignature? {
+    if index < signatures.count { return signatures[index] }
+    let scope = symbols.scopes[index]
+    return scope.isType || scope.open < 0 ? nil : DeclarationSignature.find(bodyOpen: scope.open, in: view)
   }
 
   /// 1-based line of the significant token at `position`.

@@ -28,6 +28,9 @@ struct FutureTaskWrapperDetector: Detector {
     "withUnsafeThrowingContinuation", "withTaskCancellationHandler", "addTask", "Future", "async", "sink",
   ]
 
+  // A hit is a `Future` (or `self.init` in `extension Future`) or a helper call around `await`.
+  func mayFind(in file: FileContext) -> Bool { file.hints.future || file.hints.hasAwait }
+
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
     let deferred = deferredClosures(view)
@@ -133,24 +136,27 @@ struct FutureTaskWrapperDetector: Detector {
     let view = file.view
     let next = view.kind(position + 1)
     guard next == .leftBrace || next == .leftParen else { return nil }
-    let length = view.endOffset(position) - view.startOffset(position)
-    guard length >= 3 else { return nil }
-    let name = view.text(position)
-    guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
-      !Self.notHelpers.contains(name)
-    else { return nil }
+    let length = view.length(position)
+    guard length >= 3, file.hints.hasAwait else { return nil }
+    // Bytes first: this runs for every call, and only a lowercase name can be a helper.
+    let first = view.stream.source[view.startOffset(position)]
+    guard first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return nil }
     var closure = -1
-    var labels: [String] = []
     var after = position + 1
-    if next == .leftParen, let close = view.partner(position + 1) {
-      labels = Self.argumentLabels(view, open: position + 1, close: close)
-      if let inner = Self.closureArgument(view, open: position + 1, close: close) { closure = inner }
-      after = close + 1
+    var close = -1
+    if next == .leftParen, let found = view.partner(position + 1) {
+      close = found
+      if let inner = Self.closureArgument(view, open: position + 1, close: found) { closure = inner }
+      after = found + 1
     }
     if view.kind(after) == .leftBrace, view.braceRole[after] == .closure { closure = after }
     guard closure >= 0, let end = view.partner(closure) else { return nil }
     let body = Self.bodyStart(view, closure: closure, end: end)
+    // The name and labels only for the rare closure that awaits at its top level.
     guard Self.topLevelAwait(view, from: body, to: end) else { return nil }
+    let name = view.text(position)
+    guard !Self.notHelpers.contains(name) else { return nil }
+    let labels = close >= 0 ? Self.argumentLabels(view, open: position + 1, close: close) : []
     // No anchor: the calling file need not spell `Future`; the global pass still drops the call
     // when the tree declares its own `Future`.
     return DetectorHit(

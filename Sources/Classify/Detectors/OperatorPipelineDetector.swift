@@ -10,9 +10,12 @@ struct OperatorPipelineDetector: Detector {
   static let name = "operator-pipeline"
   var names: [String] { [Self.name] }
 
+  // Every hit is a publisher chain.
+  func mayFind(in file: FileContext) -> Bool { !file.chains.isEmpty }
+
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
-    let subjects = Set(SubjectDetector.declarations(in: file).map(\.name))
+    let subjects = Set(file.subjectDeclarations.map(\.name))
     for chain in file.chains where chain.terminal != "values" {
       let names = chain.namesBeforeTerminal
       var keeps: [String] = []

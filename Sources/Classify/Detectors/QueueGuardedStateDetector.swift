@@ -15,6 +15,9 @@ struct QueueGuardedStateDetector: Detector {
   static let name = "queue-guarded-state"
   var names: [String] { [Self.name] }
 
+  // Only closures passed to `sync`, `async` or `asyncAfter` guard state.
+  func mayFind(in file: FileContext) -> Bool { file.hints.sync }
+
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
     let scopes = file.symbols.scopes

@@ -11,9 +11,12 @@ struct SilentFailureDetector: Detector {
   static let name = "silent-failure"
   var names: [String] { [Self.name] }
 
+  // Every hit is a publisher chain.
+  func mayFind(in file: FileContext) -> Bool { !file.chains.isEmpty }
+
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
-    let declarations = SubjectDetector.declarations(in: file)
+    let declarations = file.subjectDeclarations
     let subjects = Set(declarations.map(\.name))
     let failingSubjects = Set(declarations.filter { ($0.failure ?? "Never") != "Never" }.map(\.name))
     for chain in file.chains where chain.terminal == "sink" {

@@ -21,9 +21,12 @@ struct SubjectDetector: Detector {
     var failure: String?
   }
 
+  // Every hit and subject fact is a declared subject.
+  func mayFind(in file: FileContext) -> Bool { !file.subjectDeclarations.isEmpty }
+
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
-    let declarations = Self.declarations(in: file)
+    let declarations = file.subjectDeclarations
     guard !declarations.isEmpty else { return }
     // One pass collects every use of every declared name, so many subjects cost one scan.
     let names = Set(declarations.map(\.name))

@@ -9,9 +9,12 @@ struct ValuesBridgeDetector: Detector {
   static let name = "values-bridge"
   var names: [String] { [Self.name] }
 
+  // Every hit is a publisher chain.
+  func mayFind(in file: FileContext) -> Bool { !file.chains.isEmpty }
+
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
-    let declarations = SubjectDetector.declarations(in: file)
+    let declarations = file.subjectDeclarations
     let subjects = Set(declarations.map(\.name))
     let passthrough = Set(declarations.filter { $0.kind == "PassthroughSubject" }.map(\.name))
     for chain in file.chains where chain.terminal == "values" {
