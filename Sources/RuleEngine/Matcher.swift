@@ -171,23 +171,34 @@ package struct Matcher: Sendable {
       }
     case .any(let nodes):
       // Union; a range two alternatives both match is reported once, with the first's bindings.
-      var seen = Set<[Int]>()
-      var union: [Found] = []
+      // Sorting by (range, order found) puts the first of each range ahead of its repeats, so
+      // no set of ranges is needed (it hashed, and allocated, a key per match).
+      var tagged: [(found: Found, order: Int)] = []
       for child in nodes {
-        for found in evaluate(child, run) where seen.insert([found.start, found.end]).inserted { union.append(found) }
+        for found in evaluate(child, run) { tagged.append((found, tagged.count)) }
       }
-      return union.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+      tagged.sort { ($0.found.start, $0.found.end, $0.order) < ($1.found.start, $1.found.end, $1.order) }
+      var union: [Found] = []
+      union.reserveCapacity(tagged.count)
+      for entry in tagged {
+        if let last = union.last, last.start == entry.found.start, last.end == entry.found.end { continue }
+        union.append(entry.found)
+      }
+      return union
     case .all(let nodes):
       // The ranges every child matches, exactly; bindings of all children (first one wins a name).
       guard let first = nodes.first else { return [] }
       var result = evaluate(first, run)
       for child in nodes.dropFirst() {
-        var byRange: [[Int]: Found] = [:]
-        for found in evaluate(child, run) where byRange[[found.start, found.end]] == nil {
-          byRange[[found.start, found.end]] = found
-        }
+        // Every `evaluate` result is sorted by range, so the first match of a range is found by
+        // binary search (the lower bound), where a dictionary keyed by range used to be built.
+        let others = evaluate(child, run)
         result = result.compactMap { found in
-          guard let other = byRange[[found.start, found.end]] else { return nil }
+          let lower = others.partitionPoint { ($0.start, $0.end) >= (found.start, found.end) }
+          guard lower < others.count, others[lower].start == found.start, others[lower].end == found.end else {
+            return nil
+          }
+          let other = others[lower]
           var merged = found
           for binding in other.bindings where !merged.bindings.contains(where: { $0.name == binding.name }) {
             merged.bindings.append(binding)
