@@ -171,7 +171,7 @@ package struct JSONOutput {
       let count = utf8.count
       while index < count {
         let byte = utf8[index]
-        guard Self.stopsRun[Int(byte)] else {
+        guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 else {
           index += 1
           continue
         }
@@ -213,11 +213,6 @@ package struct JSONOutput {
       if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
     }
     bytes.append(UInt8(ascii: "\""))
-  }
-
-  /// Bytes that end a run of bytes copied as they are.
-  private static let stopsRun: [Bool] = (0..<256).map { byte in
-    byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2
   }
 
   private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

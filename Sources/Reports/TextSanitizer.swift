@@ -3,8 +3,11 @@ enum TextSanitizer {
   /// `text` on one line: every line break (CR, LF, CRLF, U+0085, U+2028, U+2029), tab and other
   /// control character becomes one space, so one finding stays one line of output.
   static func singleLine(_ text: String) -> String {
-    // Most text has nothing to replace: one scan of the bytes, then the string as it is.
-    guard text.utf8.contains(where: { mayBreak[Int($0)] }) else { return text }
+    // Most text has nothing to replace: one scan of the bytes, then the string as it is. The
+    // test is on bytes that may start a break or control (C0, DEL, and the lead bytes C2 and E2
+    // of the multi-byte ones); comparisons, not a static table, which costs a `swift_once` and a
+    // retain per call.
+    guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
     var output: [UInt8] = []
     output.reserveCapacity(text.utf8.count)
     var previousWasCarriageReturn = false
@@ -41,9 +44,6 @@ enum TextSanitizer {
     }
     return String(decoding: output, as: UTF8.self)
   }
-
-  /// Bytes that may start a break or control character (the lead bytes of the multi-byte ones).
-  private static let mayBreak: [Bool] = (0..<256).map { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
 
   static func isBreakOrControl(_ scalar: Unicode.Scalar) -> Bool {
     scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}"
