@@ -114,27 +114,16 @@ package struct Matcher: Sendable {
       for pattern in entry.patterns { candidates[pattern].append(position) }
     }
 
-    // 2. Patterns reachable from active rules, each run once.
-    var patternMatches = [[PatternRunner.RawMatch]?](repeating: nil, count: patterns.count)
-    func run(_ index: Int) -> [PatternRunner.RawMatch] {
-      if let done = patternMatches[index] { return done }
-      var found: [PatternRunner.RawMatch] = []
-      if !candidates[index].isEmpty && requiredWords[index].allSatisfy({ present[$0] }) {
-        var runner = PatternRunner(pattern: patterns[index], view: view)
-        for anchor in candidates[index] {
-          if let match = runner.match(anchor: anchor) { found.append(match) }
-        }
-      }
-      found.sort { ($0.start, $0.end) < ($1.start, $1.end) }
-      patternMatches[index] = found
-      return found
-    }
+    // 2. Patterns reachable from active rules, each run once (`run(_:_:)`).
+    var state = FileState(
+      view: view, candidates: candidates, present: present,
+      patternMatches: [[PatternRunner.RawMatch]?](repeating: nil, count: patterns.count))
 
     // 3. Combine per rule.
     var results: [Match] = []
     for ruleIndex in active {
       guard let root = roots[ruleIndex] else { continue }
-      for found in evaluate(root, run) {
+      for found in evaluate(root, &state) {
         results.append(
           Match(
             ruleIndex: ruleIndex, start: found.start, end: found.end - 1,
@@ -161,11 +150,39 @@ package struct Matcher: Sendable {
     var bindings: [(name: String, positions: Range<Int>)]
   }
 
-  private func evaluate(_ node: Node, _ run: (Int) -> [PatternRunner.RawMatch]) -> [Found] {
+  /// One file's pattern state while its rules are combined.
+  ///
+  /// Passed `inout` rather than captured by a local `run` closure: the optimiser specialised
+  /// `evaluate` on that closure's captures and copied the matcher and the view (some twenty
+  /// retains and releases) on every call, once per active rule per file.
+  private struct FileState {
+    let view: SourceView
+    let candidates: [[Int]]
+    let present: [Bool]
+    /// Per pattern, its matches once run.
+    var patternMatches: [[PatternRunner.RawMatch]?]
+  }
+
+  /// The matches of pattern `index` in the file, sorted by range; each pattern runs once.
+  private func run(_ index: Int, _ state: inout FileState) -> [PatternRunner.RawMatch] {
+    if let done = state.patternMatches[index] { return done }
+    var found: [PatternRunner.RawMatch] = []
+    if !state.candidates[index].isEmpty && requiredWords[index].allSatisfy({ state.present[$0] }) {
+      var runner = PatternRunner(pattern: patterns[index], view: state.view)
+      for anchor in state.candidates[index] {
+        if let match = runner.match(anchor: anchor) { found.append(match) }
+      }
+    }
+    found.sort { ($0.start, $0.end) < ($1.start, $1.end) }
+    state.patternMatches[index] = found
+    return found
+  }
+
+  private func evaluate(_ node: Node, _ state: inout FileState) -> [Found] {
     switch node {
     case .pattern(let index):
       let names = patterns[index].slotNames
-      return run(index).map { raw in
+      return run(index, &state).map { raw in
         let bindings = zip(names, raw.bindings).map { (name: $0, positions: $1) }.sorted { $0.name < $1.name }
         return Found(start: raw.start, end: raw.end, bindings: bindings)
       }
@@ -175,7 +192,7 @@ package struct Matcher: Sendable {
       // no set of ranges is needed (it hashed, and allocated, a key per match).
       var tagged: [(found: Found, order: Int)] = []
       for child in nodes {
-        for found in evaluate(child, run) { tagged.append((found, tagged.count)) }
+        for found in evaluate(child, &state) { tagged.append((found, tagged.count)) }
       }
       tagged.sort { ($0.found.start, $0.found.end, $0.order) < ($1.found.start, $1.found.end, $1.order) }
       var union: [Found] = []
@@ -188,11 +205,11 @@ package struct Matcher: Sendable {
     case .all(let nodes):
       // The ranges every child matches, exactly; bindings of all children (first one wins a name).
       guard let first = nodes.first else { return [] }
-      var result = evaluate(first, run)
+      var result = evaluate(first, &state)
       for child in nodes.dropFirst() {
         // Every `evaluate` result is sorted by range, so the first match of a range is found by
         // binary search (the lower bound), where a dictionary keyed by range used to be built.
-        let others = evaluate(child, run)
+        let others = evaluate(child, &state)
         result = result.compactMap { found in
           let lower = others.partitionPoint { ($0.start, $0.end) >= (found.start, found.end) }
           guard lower < others.count, others[lower].start == found.start, others[lower].end == found.end else {
@@ -209,9 +226,9 @@ package struct Matcher: Sendable {
       }
       return result
     case .related(let base, let relations):
-      var result = evaluate(base, run)
+      var result = evaluate(base, &state)
       for relation in relations {
-        let others = evaluate(relation.node, run)
+        let others = evaluate(relation.node, &state)
         var reach: [Int] = []
         if relation.kind == .inside || relation.kind == .notInside {
           reach.reserveCapacity(others.count)
