@@ -105,7 +105,7 @@ package struct Matcher: Sendable {
     var present = [Bool](repeating: false, count: wordCount)
     for position in 0..<view.count {
       if view.literals.isPiece[position] && view.literals.partner[position] <= Int32(position) { continue }
-      let token = stream.significantToken(position)
+      let token = view.token(at: position)
       var bytes = stream.source[token.range]
       let backtick = UInt8(ascii: "`")
       if bytes.count >= 2 && bytes.first == backtick && bytes.last == backtick { bytes = bytes.dropFirst().dropLast() }

@@ -148,7 +148,7 @@ struct PatternRunner {
 
     case .group(let open, let inner):
       guard position < limit, !view.literals.isPiece[position], let closer = view.unitEnd(position),
-        closer > position, view.stream.source[Int(view.stream.significantToken(position).start)] == open
+        closer > position, view.stream.source[Int(view.token(at: position).start)] == open
       else { return nil }
       // The inside is matched once, the first way found. Without repeated names nothing after
       // the group depends on how; with them, a later alternative inside is not retried.
@@ -222,7 +222,7 @@ struct PatternRunner {
   private mutating func intern(_ range: Range<Int>) -> Int {
     var bytes: [UInt8] = []
     for position in range {
-      bytes.append(contentsOf: view.stream.bytes(of: view.stream.significantToken(position)))
+      bytes.append(contentsOf: view.stream.bytes(of: view.token(at: position)))
       bytes.append(0)  // a separator no token contains, so `a b` and `ab` differ
     }
     if let id = texts[bytes] { return id }
