@@ -6,10 +6,9 @@
 package enum JSONWriter {
   /// The document for `value`, ending with a newline.
   package static func write(_ value: JSONValue) -> String {
-    var output = ""
-    append(value, indent: 0, to: &output)
-    output.append("\n")
-    return output
+    var output = JSONOutput()
+    append(value, to: &output)
+    return output.finish()
   }
 
   /// `text` as a JSON string literal, quotes included.
@@ -19,66 +18,32 @@ package enum JSONWriter {
   /// report pasted into a script would break. `/` and other non-ASCII characters are written
   /// as they are (UTF-8).
   package static func quote(_ text: String) -> String {
-    var output = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": output.append("\\\"")
-      case "\\": output.append("\\\\")
-      case "\n": output.append("\\n")
-      case "\r": output.append("\\r")
-      case "\t": output.append("\\t")
-      case "\u{08}": output.append("\\b")
-      case "\u{0C}": output.append("\\f")
-      case "\u{2028}", "\u{2029}": output.append(hexEscape(scalar.value))
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          output.append(hexEscape(scalar.value))
-        } else {
-          output.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    output.append("\"")
-    return output
+    var output = JSONOutput()
+    output.appendQuoted(text)
+    return String(decoding: output.bytes, as: UTF8.self)
   }
 
-  private static func hexEscape(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16, uppercase: false)
-    return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-  }
-
-  private static func append(_ value: JSONValue, indent: Int, to output: inout String) {
+  /// Writes `value` into `output` (the reports that still build a tree for a small part).
+  package static func append(_ value: JSONValue, to output: inout JSONOutput) {
     switch value {
-    case .null: output.append("null")
-    case .bool(let flag): output.append(flag ? "true" : "false")
-    case .int(let number): output.append(String(number))
-    case .string(let text): output.append(quote(text))
+    case .null: output.null()
+    case .bool(let flag): output.bool(flag)
+    case .int(let number): output.int(number)
+    case .string(let text): output.appendQuoted(text)
     case .array(let elements):
-      guard !elements.isEmpty else {
-        output.append("[]")
-        return
+      output.beginArray()
+      for element in elements {
+        output.element()
+        append(element, to: &output)
       }
-      output.append("[\n")
-      for (index, element) in elements.enumerated() {
-        output.append(String(repeating: "  ", count: indent + 1))
-        append(element, indent: indent + 1, to: &output)
-        output.append(index == elements.count - 1 ? "\n" : ",\n")
-      }
-      output.append(String(repeating: "  ", count: indent) + "]")
+      output.endArray()
     case .object(let members):
-      guard !members.isEmpty else {
-        output.append("{}")
-        return
+      output.beginObject()
+      for member in members {
+        output.key(text: member.key)
+        append(member.value, to: &output)
       }
-      output.append("{\n")
-      for (index, member) in members.enumerated() {
-        output.append(String(repeating: "  ", count: indent + 1))
-        output.append(quote(member.key))
-        output.append(": ")
-        append(member.value, indent: indent + 1, to: &output)
-        output.append(index == members.count - 1 ? "\n" : ",\n")
-      }
-      output.append(String(repeating: "  ", count: indent) + "}")
+      output.endObject()
     }
   }
 }

@@ -14,54 +14,76 @@ package enum MarkdownText {
   ///   - inTable: escape `|` inside code spans too; GFM splits table cells on a pipe before it
   ///     parses code spans.
   package static func inline(_ text: String, inTable: Bool = false) -> String {
-    let scalars = Array(TextSanitizer.singleLine(text).unicodeScalars)
-    var output = ""
-    var index = 0
-    while index < scalars.count {
-      let scalar = scalars[index]
-      if scalar == "`" {
-        let run = runLength(of: "`", in: scalars, from: index)
-        if let close = closingRun(of: run, in: scalars, after: index + run) {
-          for inner in scalars[index..<close + run] {
-            if inTable && inner == "|" { output.append("\\") }
-            output.unicodeScalars.append(inner)
+    // Works on UTF-8 bytes: every character it acts on is ASCII, and no byte of a multi-byte
+    // character is ASCII, so byte and scalar indices agree wherever a decision is made.
+    var text = TextSanitizer.singleLine(text)
+    return text.withUTF8 { bytes -> String in
+      var output: [UInt8] = []
+      output.reserveCapacity(bytes.count + 8)
+      // `1.` opens a list only when every byte before the `.` is an ASCII digit.
+      var leadingDigits = 0
+      while leadingDigits < bytes.count && isDigit(bytes[leadingDigits]) { leadingDigits += 1 }
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == backtick {
+          let run = runLength(in: bytes, from: index)
+          if let close = closingRun(of: run, in: bytes, after: index + run) {
+            for inner in bytes[index..<close + run] {
+              if inTable && inner == UInt8(ascii: "|") { output.append(UInt8(ascii: "\\")) }
+              output.append(inner)
+            }
+            index = close + run
+          } else {
+            for _ in 0..<run {
+              output.append(UInt8(ascii: "\\"))
+              output.append(backtick)
+            }
+            index += run
           }
-          index = close + run
-        } else {
-          output.append(String(repeating: "\\`", count: run))
-          index += run
+          continue
         }
-        continue
+        if needsEscape(byte) || (index == 0 && startsBlock(byte))
+          || (index > 0 && index == leadingDigits && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")")))
+        {
+          output.append(UInt8(ascii: "\\"))
+        }
+        output.append(byte)
+        index += 1
       }
-      if needsEscape(scalar) || (index == 0 && startsBlock(scalars)) || isOrderedListMarker(scalars, at: index) {
-        output.append("\\")
-      }
-      output.unicodeScalars.append(scalar)
-      index += 1
+      return String(decoding: output, as: UTF8.self)
     }
-    return output
   }
 
   /// `text` as one code span, whatever backticks it holds: the fence is one backtick longer than
   /// its longest backtick run, and a space pads content that starts or ends with a backtick.
   package static func code(_ text: String, inTable: Bool = false) -> String {
-    let scalars = Array(TextSanitizer.singleLine(text).unicodeScalars)
-    var longest = 0
-    var index = 0
-    while index < scalars.count {
-      let run = runLength(of: "`", in: scalars, from: index)
-      longest = max(longest, run)
-      index += max(run, 1)
+    var text = TextSanitizer.singleLine(text)
+    return text.withUTF8 { bytes -> String in
+      var longest = 0
+      var index = 0
+      while index < bytes.count {
+        let run = runLength(in: bytes, from: index)
+        longest = max(longest, run)
+        index += max(run, 1)
+      }
+      // First and last bytes stand for the first and last characters here: a backtick or a
+      // space is one byte, and never part of a longer character.
+      let needsPadding =
+        bytes.first == backtick || bytes.last == backtick
+        || (bytes.first == UInt8(ascii: " ") && bytes.last == UInt8(ascii: " "))
+      var output: [UInt8] = []
+      output.reserveCapacity(bytes.count + 2 * longest + 6)
+      for _ in 0...longest { output.append(backtick) }
+      if needsPadding { output.append(UInt8(ascii: " ")) }
+      for byte in bytes {
+        if inTable && byte == UInt8(ascii: "|") { output.append(UInt8(ascii: "\\")) }
+        output.append(byte)
+      }
+      if needsPadding { output.append(UInt8(ascii: " ")) }
+      for _ in 0...longest { output.append(backtick) }
+      return String(decoding: output, as: UTF8.self)
     }
-    var content = ""
-    for scalar in scalars {
-      if inTable && scalar == "|" { content.append("\\") }
-      content.unicodeScalars.append(scalar)
-    }
-    let needsPadding = scalars.first == "`" || scalars.last == "`" || (scalars.first == " " && scalars.last == " ")
-    if needsPadding { content = " " + content + " " }
-    let fence = String(repeating: "`", count: longest + 1)
-    return fence + content + fence
   }
 
   /// A link to `line` of `path` (relative to the scanned root), shown as `` `path:line` ``, with
@@ -72,41 +94,42 @@ package enum MarkdownText {
 
   // MARK: - Helpers
 
-  private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar {
-    case "\\", "*", "_", "[", "]", "<", ">", "~", "&", "|": return true
+  private static let backtick = UInt8(ascii: "`")
+
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "\\"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
+      UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "~"), UInt8(ascii: "&"), UInt8(ascii: "|"):
+      return true
     default: return false
     }
   }
 
   // `#`, `-`, `+`, `=` at the very start would open a heading, a list or a setext underline.
-  private static func startsBlock(_ scalars: [Unicode.Scalar]) -> Bool {
-    guard let first = scalars.first else { return false }
-    return first == "#" || first == "-" || first == "+" || first == "="
+  private static func startsBlock(_ first: UInt8) -> Bool {
+    first == UInt8(ascii: "#") || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "=")
   }
 
-  // `1.` or `1)` at the start opens an ordered list: escape its punctuation (`1\.`).
-  private static func isOrderedListMarker(_ scalars: [Unicode.Scalar], at index: Int) -> Bool {
-    guard index > 0, scalars[index] == "." || scalars[index] == ")" else { return false }
-    return scalars[..<index].allSatisfy { $0.properties.numericType != nil && $0.isASCII }
-  }
-
-  private static func runLength(of mark: Unicode.Scalar, in scalars: [Unicode.Scalar], from start: Int) -> Int {
+  private static func runLength(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     var end = start
-    while end < scalars.count && scalars[end] == mark { end += 1 }
+    while end < bytes.count && bytes[end] == backtick { end += 1 }
     return end - start
   }
 
   // The start of the next run of exactly `length` backticks at or after `start` (CommonMark's
   // rule for closing a code span), or `nil` when the span never closes.
-  private static func closingRun(of length: Int, in scalars: [Unicode.Scalar], after start: Int) -> Int? {
+  private static func closingRun(of length: Int, in bytes: UnsafeBufferPointer<UInt8>, after start: Int) -> Int? {
     var index = start
-    while index < scalars.count {
-      guard scalars[index] == "`" else {
+    while index < bytes.count {
+      guard bytes[index] == backtick else {
         index += 1
         continue
       }
-      let run = runLength(of: "`", in: scalars, from: index)
+      let run = runLength(in: bytes, from: index)
       if run == length { return index }
       index += run
     }

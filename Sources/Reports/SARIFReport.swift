@@ -22,7 +22,42 @@ package enum SARIFReport {
 
   /// The report as a SARIF log, ending with a newline.
   package static func render(_ report: ScanReport) -> String {
-    JSONWriter.write(log(report))
+    // Results are most of the log and are streamed (`write(result:)`); the small parts still go
+    // through `JSONValue`, which costs nothing at their size.
+    var output = JSONOutput(capacity: 4096 + report.findings.count * 1280)
+    let rules = sortedRules(report)
+    let ruleIndex = index(rules)
+    output.beginObject()
+    output.key("$schema")
+    output.string(schemaURI)
+    output.key("version")
+    output.string("2.1.0")
+    output.key("runs")
+    output.beginArray()
+    output.element()
+    output.beginObject()
+    output.key("tool")
+    JSONWriter.append(tool(report, rules: rules), to: &output)
+    output.key("originalUriBaseIds")
+    JSONWriter.append(.object([JSONMember(sourceRootID, sourceRoot(report.root))]), to: &output)
+    output.key("columnKind")
+    output.string("unicodeCodePoints")
+    output.key("results")
+    output.beginArray()
+    for finding in report.findings {
+      output.element()
+      write(result: finding, ruleIndex: ruleIndex[finding.ruleID], to: &output)
+    }
+    output.endArray()
+    output.endObject()
+    output.endArray()
+    output.endObject()
+    return output.finish()
+  }
+
+  /// The log as an ordered JSON value: the reference `render(_:)` must spell byte for byte.
+  package static func document(_ report: ScanReport) -> JSONValue {
+    log(report)
   }
 
   // §3.13 sarifLog: one run per scan.
@@ -36,31 +71,41 @@ package enum SARIFReport {
 
   // §3.14 run.
   private static func run(_ report: ScanReport) -> JSONValue {
-    let rules = report.rules.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
-    // Lookup only (never iterated), so hashing cannot reach the output.
-    var ruleIndex: [String: Int] = [:]
-    for (index, rule) in rules.enumerated() where ruleIndex[rule.id] == nil { ruleIndex[rule.id] = index }
+    let rules = sortedRules(report)
+    let ruleIndex = index(rules)
     return .object([
-      // §3.18 tool, §3.19 toolComponent.
-      JSONMember(
-        "tool",
-        .object([
-          JSONMember(
-            "driver",
-            .object([
-              JSONMember("name", .string(report.tool.name)),
-              JSONMember("version", .string(report.tool.version)),
-              JSONMember("rules", .array(rules.map(reportingDescriptor))),
-            ])
-          )
-        ])
-      ),
+      JSONMember("tool", tool(report, rules: rules)),
       // §3.14.14 originalUriBaseIds.
       JSONMember("originalUriBaseIds", .object([JSONMember(sourceRootID, sourceRoot(report.root))])),
       // §3.14.27 columnKind: our `scalarColumn` counts Unicode scalars.
       JSONMember("columnKind", .string("unicodeCodePoints")),
       // §3.14.23 results.
       JSONMember("results", .array(report.findings.map { result($0, ruleIndex: ruleIndex[$0.ruleID]) })),
+    ])
+  }
+
+  private static func sortedRules(_ report: ScanReport) -> [RuleInfo] {
+    report.rules.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+  }
+
+  /// The first index of each rule id. Lookup only (never iterated), so hashing cannot reach the output.
+  private static func index(_ rules: [RuleInfo]) -> [String: Int] {
+    var ruleIndex: [String: Int] = [:]
+    for (index, rule) in rules.enumerated() where ruleIndex[rule.id] == nil { ruleIndex[rule.id] = index }
+    return ruleIndex
+  }
+
+  // §3.18 tool, §3.19 toolComponent.
+  private static func tool(_ report: ScanReport, rules: [RuleInfo]) -> JSONValue {
+    .object([
+      JSONMember(
+        "driver",
+        .object([
+          JSONMember("name", .string(report.tool.name)),
+          JSONMember("version", .string(report.tool.version)),
+          JSONMember("rules", .array(rules.map(reportingDescriptor))),
+        ])
+      )
     ])
   }
 
@@ -116,6 +161,94 @@ package enum SARIFReport {
     members.append(JSONMember("suppressions", .array(suppressions)))
     members.append(JSONMember("properties", properties(finding)))
     return .object(members)
+  }
+
+  /// `result(_:ruleIndex:)` written straight out, member for member.
+  private static func write(result finding: Finding, ruleIndex: Int?, to output: inout JSONOutput) {
+    output.beginObject()
+    output.key("ruleId")
+    output.string(finding.ruleID)
+    if let ruleIndex {
+      output.key("ruleIndex")
+      output.int(ruleIndex)
+    }
+    output.key("level")
+    output.string(level(finding.severity))
+    output.key("message")
+    output.beginObject()
+    output.key("text")
+    output.string(finding.message)
+    output.endObject()
+    output.key("locations")
+    output.beginArray()
+    output.element()
+    output.beginObject()
+    output.key("physicalLocation")
+    output.beginObject()
+    output.key("artifactLocation")
+    output.beginObject()
+    output.key("uri")
+    output.string(URIEncoding.encodePath(finding.file))
+    output.key("uriBaseId")
+    output.string(sourceRootID)
+    output.endObject()
+    output.key("region")
+    output.beginObject()
+    output.key("startLine")
+    output.int(finding.range.start.line)
+    output.key("startColumn")
+    output.int(finding.range.start.scalarColumn)
+    output.key("endLine")
+    output.int(finding.range.end.line)
+    output.key("endColumn")
+    output.int(finding.range.end.scalarColumn)
+    output.endObject()
+    output.endObject()
+    output.endObject()
+    output.endArray()
+    output.key("partialFingerprints")
+    output.beginObject()
+    output.key(text: fingerprintKey)
+    output.string(finding.fingerprint)
+    output.endObject()
+    output.key("suppressions")
+    output.beginArray()
+    if let justification = finding.suppression {
+      output.element()
+      output.beginObject()
+      output.key("kind")
+      output.string("inSource")
+      output.key("justification")
+      output.string(justification)
+      output.endObject()
+    }
+    output.endArray()
+    output.key("properties")
+    output.beginObject()
+    output.key("category")
+    output.string(finding.category.rawValue)
+    output.key("disposition")
+    output.string(finding.disposition.rawValue)
+    if let phase = finding.phase {
+      output.key("phase")
+      output.string(phase.rawValue)
+    }
+    if let module = finding.module {
+      output.key("module")
+      output.string(module)
+    }
+    if let symbol = finding.symbol {
+      output.key("symbol")
+      output.string(symbol)
+    }
+    output.key("reasons")
+    output.strings(finding.reasons)
+    if !finding.blockedBy.isEmpty {
+      output.key("blockedBy")
+      output.strings(finding.blockedBy)
+    }
+    output.endObject()
+    output.endObject()
   }
 
   // §3.28 location, §3.29 physicalLocation, §3.30 region (end column is exclusive, as ours).

@@ -7,21 +7,23 @@ package enum URIEncoding {
   /// always correct: a `:` in a first segment would otherwise read as a scheme, and `(`/`)`
   /// would end a Markdown link target early.
   package static func encodePath(_ path: String) -> String {
-    var output = ""
+    // Bytes in, bytes out: every report links each finding's file, so this runs once per finding.
+    var output: [UInt8] = []
+    output.reserveCapacity(path.utf8.count + 8)
     for byte in path.utf8 {
       switch byte {
       case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
         UInt8(ascii: "~"), UInt8(ascii: "/"):
-        output.unicodeScalars.append(Unicode.Scalar(byte))
+        output.append(byte)
       default:
-        output.append("%")
+        output.append(UInt8(ascii: "%"))
         output.append(hexDigits[Int(byte >> 4)])
         output.append(hexDigits[Int(byte & 0x0F)])
       }
     }
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 
-  private static let hexDigits: [Character] = Array("0123456789ABCDEF")
+  private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 }

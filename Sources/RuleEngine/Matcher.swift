@@ -4,10 +4,10 @@ import SwiftLexer
 ///
 /// Built once per catalogue and shared by all files (it is immutable and `Sendable`). For each
 /// file:
-/// 1. One pass over the significant tokens hashes each token's bytes and looks them up in two
-///    tables built at init: the **anchor** table (first literal token of each pattern → the
-///    patterns it starts) gives candidate positions; the **word** table records which required
-///    identifiers and keywords the file contains.
+/// 1. One pass over the significant tokens hashes each token's bytes and looks them up in one
+///    table built at init (`KeyTable`): a text that **anchors** patterns (first literal token of
+///    each pattern → the patterns it starts) gives candidate positions; a **required word**
+///    records that the file contains it.
 /// 2. A pattern whose required words are not all present is skipped (a file without `Task`
 ///    cannot match `Future { $$$ Task { $$$ } $$$ }`); the others run `PatternRunner` at their
 ///    candidates only.
@@ -27,10 +27,8 @@ package struct Matcher: Sendable {
   private let rules: [CompiledRule]
   private let roots: [Node?]
   private let patterns: [Pattern]
-  /// Anchor bytes by hash: (bytes, pattern indices).
-  private let anchors: [UInt64: [(bytes: [UInt8], patterns: [Int])]]
-  /// Required words by hash: (bytes, word id).
-  private let words: [UInt64: [(bytes: [UInt8], id: Int)]]
+  /// Anchor and required-word texts: what a token's bytes mean to the matcher.
+  private let keys: KeyTable
   /// Per pattern, the word ids it requires.
   private let requiredWords: [[Int]]
   private let wordCount: Int
@@ -57,17 +55,11 @@ package struct Matcher: Sendable {
       if case .matcher(let matcher) = rule.implementation { roots.append(node(matcher)) } else { roots.append(nil) }
     }
 
-    var anchors: [UInt64: [(bytes: [UInt8], patterns: [Int])]] = [:]
-    var words: [UInt64: [(bytes: [UInt8], id: Int)]] = [:]
+    var keys = KeyTable.Builder()
     var wordIDs: [[UInt8]: Int] = [:]
     var required: [[Int]] = []
     for (index, pattern) in patterns.enumerated() {
-      let hash = Self.hash(pattern.anchorBytes[...])
-      if let slot = anchors[hash, default: []].firstIndex(where: { $0.bytes == pattern.anchorBytes }) {
-        anchors[hash]?[slot].patterns.append(index)
-      } else {
-        anchors[hash, default: []].append((pattern.anchorBytes, [index]))
-      }
+      keys.addAnchor(pattern.anchorBytes, pattern: index)
       var ids: [Int] = []
       for word in pattern.requiredWords {
         let id: Int
@@ -76,7 +68,7 @@ package struct Matcher: Sendable {
         } else {
           id = wordIDs.count
           wordIDs[word] = id
-          words[Self.hash(word[...]), default: []].append((word, id))
+          keys.addWord(word, id: id)
         }
         ids.append(id)
       }
@@ -85,8 +77,7 @@ package struct Matcher: Sendable {
     self.rules = rules
     self.roots = roots
     self.patterns = patterns
-    self.anchors = anchors
-    self.words = words
+    self.keys = keys.build()
     self.requiredWords = required
     self.wordCount = wordIDs.count
   }
@@ -114,42 +105,25 @@ package struct Matcher: Sendable {
     var present = [Bool](repeating: false, count: wordCount)
     for position in 0..<view.count {
       if view.literals.isPiece[position] && view.literals.partner[position] <= Int32(position) { continue }
-      let token = stream.significantToken(position)
+      let token = view.token(at: position)
       var bytes = stream.source[token.range]
       let backtick = UInt8(ascii: "`")
       if bytes.count >= 2 && bytes.first == backtick && bytes.last == backtick { bytes = bytes.dropFirst().dropLast() }
-      let hash = Self.hash(bytes)
-      if let entries = words[hash] {
-        for entry in entries where bytes.elementsEqual(entry.bytes) { present[entry.id] = true }
-      }
-      if let entries = anchors[hash] {
-        for entry in entries where bytes.elementsEqual(entry.bytes) {
-          for pattern in entry.patterns { candidates[pattern].append(position) }
-        }
-      }
+      guard let entry = keys.entry(for: bytes) else { continue }
+      if entry.word >= 0 { present[entry.word] = true }
+      for pattern in entry.patterns { candidates[pattern].append(position) }
     }
 
-    // 2. Patterns reachable from active rules, each run once.
-    var patternMatches = [[PatternRunner.RawMatch]?](repeating: nil, count: patterns.count)
-    func run(_ index: Int) -> [PatternRunner.RawMatch] {
-      if let done = patternMatches[index] { return done }
-      var found: [PatternRunner.RawMatch] = []
-      if !candidates[index].isEmpty && requiredWords[index].allSatisfy({ present[$0] }) {
-        var runner = PatternRunner(pattern: patterns[index], view: view)
-        for anchor in candidates[index] {
-          if let match = runner.match(anchor: anchor) { found.append(match) }
-        }
-      }
-      found.sort { ($0.start, $0.end) < ($1.start, $1.end) }
-      patternMatches[index] = found
-      return found
-    }
+    // 2. Patterns reachable from active rules, each run once (`run(_:_:)`).
+    var state = FileState(
+      view: view, candidates: candidates, present: present,
+      patternMatches: [[PatternRunner.RawMatch]?](repeating: nil, count: patterns.count))
 
     // 3. Combine per rule.
     var results: [Match] = []
     for ruleIndex in active {
       guard let root = roots[ruleIndex] else { continue }
-      for found in evaluate(root, run) {
+      for found in evaluate(root, &state) {
         results.append(
           Match(
             ruleIndex: ruleIndex, start: found.start, end: found.end - 1,
@@ -176,33 +150,72 @@ package struct Matcher: Sendable {
     var bindings: [(name: String, positions: Range<Int>)]
   }
 
-  private func evaluate(_ node: Node, _ run: (Int) -> [PatternRunner.RawMatch]) -> [Found] {
+  /// One file's pattern state while its rules are combined.
+  ///
+  /// Passed `inout` rather than captured by a local `run` closure: the optimiser specialised
+  /// `evaluate` on that closure's captures and copied the matcher and the view (some twenty
+  /// retains and releases) on every call, once per active rule per file.
+  private struct FileState {
+    let view: SourceView
+    let candidates: [[Int]]
+    let present: [Bool]
+    /// Per pattern, its matches once run.
+    var patternMatches: [[PatternRunner.RawMatch]?]
+  }
+
+  /// The matches of pattern `index` in the file, sorted by range; each pattern runs once.
+  private func run(_ index: Int, _ state: inout FileState) -> [PatternRunner.RawMatch] {
+    if let done = state.patternMatches[index] { return done }
+    var found: [PatternRunner.RawMatch] = []
+    if !state.candidates[index].isEmpty && requiredWords[index].allSatisfy({ state.present[$0] }) {
+      var runner = PatternRunner(pattern: patterns[index], view: state.view)
+      for anchor in state.candidates[index] {
+        if let match = runner.match(anchor: anchor) { found.append(match) }
+      }
+    }
+    found.sort { ($0.start, $0.end) < ($1.start, $1.end) }
+    state.patternMatches[index] = found
+    return found
+  }
+
+  private func evaluate(_ node: Node, _ state: inout FileState) -> [Found] {
     switch node {
     case .pattern(let index):
       let names = patterns[index].slotNames
-      return run(index).map { raw in
+      return run(index, &state).map { raw in
         let bindings = zip(names, raw.bindings).map { (name: $0, positions: $1) }.sorted { $0.name < $1.name }
         return Found(start: raw.start, end: raw.end, bindings: bindings)
       }
     case .any(let nodes):
       // Union; a range two alternatives both match is reported once, with the first's bindings.
-      var seen = Set<[Int]>()
-      var union: [Found] = []
+      // Sorting by (range, order found) puts the first of each range ahead of its repeats, so
+      // no set of ranges is needed (it hashed, and allocated, a key per match).
+      var tagged: [(found: Found, order: Int)] = []
       for child in nodes {
-        for found in evaluate(child, run) where seen.insert([found.start, found.end]).inserted { union.append(found) }
+        for found in evaluate(child, &state) { tagged.append((found, tagged.count)) }
       }
-      return union.sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+      tagged.sort { ($0.found.start, $0.found.end, $0.order) < ($1.found.start, $1.found.end, $1.order) }
+      var union: [Found] = []
+      union.reserveCapacity(tagged.count)
+      for entry in tagged {
+        if let last = union.last, last.start == entry.found.start, last.end == entry.found.end { continue }
+        union.append(entry.found)
+      }
+      return union
     case .all(let nodes):
       // The ranges every child matches, exactly; bindings of all children (first one wins a name).
       guard let first = nodes.first else { return [] }
-      var result = evaluate(first, run)
+      var result = evaluate(first, &state)
       for child in nodes.dropFirst() {
-        var byRange: [[Int]: Found] = [:]
-        for found in evaluate(child, run) where byRange[[found.start, found.end]] == nil {
-          byRange[[found.start, found.end]] = found
-        }
+        // Every `evaluate` result is sorted by range, so the first match of a range is found by
+        // binary search (the lower bound), where a dictionary keyed by range used to be built.
+        let others = evaluate(child, &state)
         result = result.compactMap { found in
-          guard let other = byRange[[found.start, found.end]] else { return nil }
+          let lower = others.partitionPoint { ($0.start, $0.end) >= (found.start, found.end) }
+          guard lower < others.count, others[lower].start == found.start, others[lower].end == found.end else {
+            return nil
+          }
+          let other = others[lower]
           var merged = found
           for binding in other.bindings where !merged.bindings.contains(where: { $0.name == binding.name }) {
             merged.bindings.append(binding)
@@ -213,9 +226,9 @@ package struct Matcher: Sendable {
       }
       return result
     case .related(let base, let relations):
-      var result = evaluate(base, run)
+      var result = evaluate(base, &state)
       for relation in relations {
-        let others = evaluate(relation.node, run)
+        let others = evaluate(relation.node, &state)
         var reach: [Int] = []
         if relation.kind == .inside || relation.kind == .notInside {
           reach.reserveCapacity(others.count)
@@ -264,9 +277,77 @@ package struct Matcher: Sendable {
     return false
   }
 
-  /// FNV-1a over the bytes: the dictionary key for anchor and word lookups, so no `String` or
-  /// `Array` is made per token.
-  private static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+}
+
+/// An open-addressed table from token texts to the anchors and required words they spell.
+///
+/// Every significant token of every file is looked up here, and almost none is a key. A
+/// `Dictionary` keyed by a hash of the bytes hashed each token twice (ours, then its own
+/// seeded hash of that); here one FNV-1a hash picks a slot in a table kept at most a quarter
+/// full, so a miss usually costs one load and one compare.
+private struct KeyTable: Sendable {
+  struct Entry: Sendable {
+    var hash: UInt64
+    var bytes: [UInt8]
+    /// The required-word id, or -1 when the text is only an anchor.
+    var word: Int
+    /// The patterns anchored on this text, in pattern order.
+    var patterns: [Int]
+  }
+
+  /// Collects keys; one entry per distinct text.
+  struct Builder {
+    private var entries: [Entry] = []
+    private var index: [[UInt8]: Int] = [:]
+
+    mutating func addAnchor(_ bytes: [UInt8], pattern: Int) {
+      entries[slot(for: bytes)].patterns.append(pattern)
+    }
+
+    mutating func addWord(_ bytes: [UInt8], id: Int) {
+      entries[slot(for: bytes)].word = id
+    }
+
+    private mutating func slot(for bytes: [UInt8]) -> Int {
+      if let known = index[bytes] { return known }
+      entries.append(Entry(hash: KeyTable.hash(bytes[...]), bytes: bytes, word: -1, patterns: []))
+      index[bytes] = entries.count - 1
+      return entries.count - 1
+    }
+
+    func build() -> KeyTable {
+      var size = 16
+      while size < entries.count * 4 { size *= 2 }
+      var slots = [Int32](repeating: -1, count: size)
+      for (number, entry) in entries.enumerated() {
+        var slot = Int(truncatingIfNeeded: entry.hash) & (size - 1)
+        while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+        slots[slot] = Int32(number)
+      }
+      return KeyTable(entries: entries, slots: slots, mask: size - 1)
+    }
+  }
+
+  private let entries: [Entry]
+  private let slots: [Int32]
+  private let mask: Int
+
+  /// The entry whose text is `bytes`, if any.
+  @inline(__always)
+  func entry(for bytes: ArraySlice<UInt8>) -> Entry? {
+    let hash = Self.hash(bytes)
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let number = Int(slots[slot])
+      if number < 0 { return nil }
+      let entry = entries[number]
+      if entry.hash == hash && bytes.elementsEqual(entry.bytes) { return entry }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// FNV-1a over the bytes, so no `String` or `Array` is made per token.
+  static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {
       hash ^= UInt64(byte)

@@ -49,9 +49,15 @@ struct PatternRunner {
   /// Per slot, whether it occurs more than once in the pattern.
   private let slotRepeats: [Bool]
   private var failed: [UInt64]
-  private var successes: [Int: Int] = [:]
+  /// Per (suffix, position) key, the end of a known success plus one; 0 is "not known".
+  ///
+  /// A dense array rather than a dictionary: keys are dense and this is read on every step of
+  /// every `$$$`, where hashing an `Int` cost more than the match itself. It is allocated on
+  /// the first success only, since most runners never record one.
+  private var successes: [Int32] = []
   private var failedWithTexts = Set<TextKey>()
   private var texts: [[UInt8]: Int] = [:]
+  private let suffixCount: Int
   private var steps = 0
   private var exhausted = false
   private var bindings: [Bound?]
@@ -62,6 +68,7 @@ struct PatternRunner {
     self.suffixBase = pattern.suffixBase
     self.byPosition = !pattern.hasRepeatedMetavariables
     let suffixes = pattern.sequences.reduce(0) { $0 + $1.count + 1 }
+    self.suffixCount = suffixes
     self.failed = byPosition ? [UInt64](repeating: 0, count: (suffixes * (view.count + 1) + 63) / 64) : []
     let analysis = Self.analyse(pattern)
     self.suffixBinds = analysis.binds
@@ -109,14 +116,14 @@ struct PatternRunner {
     let suffix = suffixBase[sequence] + index
     let key = suffix * (view.count + 1) + position
     if hasFailed(suffix, position) { return nil }
-    if byPosition && !suffixBinds[suffix], let end = successes[key] { return end }
+    if byPosition && !suffixBinds[suffix], let end = knownSuccess(key) { return end }
     steps += 1
     if steps > Self.stepBudget { exhausted = true }
     if exhausted { return nil }
     let saved = bindings
     let result = matchElement(elements[index], sequence, index, position, limit: limit, exact: exact)
     if let result {
-      if byPosition && !suffixBinds[suffix] { successes[key] = result }
+      if byPosition && !suffixBinds[suffix] { recordSuccess(key, result) }
     } else {
       bindings = saved
       markFailed(suffix, position)
@@ -141,7 +148,7 @@ struct PatternRunner {
 
     case .group(let open, let inner):
       guard position < limit, !view.literals.isPiece[position], let closer = view.unitEnd(position),
-        closer > position, view.stream.source[Int(view.stream.significantToken(position).start)] == open
+        closer > position, view.stream.source[Int(view.token(at: position).start)] == open
       else { return nil }
       // The inside is matched once, the first way found. Without repeated names nothing after
       // the group depends on how; with them, a later alternative inside is not retried.
@@ -184,7 +191,7 @@ struct PatternRunner {
       guard !exhausted, end < limit, let last = view.unitEnd(end) else { break }
       end = last + 1
       if shortcut && hasFailed(suffix, end) { break }
-      if rememberSuccess, let known = successes[suffix * (view.count + 1) + end] {
+      if rememberSuccess, let known = knownSuccess(suffix * (view.count + 1) + end) {
         result = known
         break
       }
@@ -193,7 +200,7 @@ struct PatternRunner {
     while stepped < end, let last = view.unitEnd(stepped) {
       stepped = last + 1
       if let result {
-        if rememberSuccess { successes[suffix * (view.count + 1) + stepped] = result }
+        if rememberSuccess { recordSuccess(suffix * (view.count + 1) + stepped, result) }
       } else if shortcut {
         markFailed(suffix, stepped)
       }
@@ -215,12 +222,26 @@ struct PatternRunner {
   private mutating func intern(_ range: Range<Int>) -> Int {
     var bytes: [UInt8] = []
     for position in range {
-      bytes.append(contentsOf: view.stream.bytes(of: view.stream.significantToken(position)))
+      bytes.append(contentsOf: view.stream.bytes(of: view.token(at: position)))
       bytes.append(0)  // a separator no token contains, so `a b` and `ab` differ
     }
     if let id = texts[bytes] { return id }
     texts[bytes] = texts.count
     return texts.count - 1
+  }
+
+  /// The end of a success recorded for `key`, if any.
+  @inline(__always)
+  private func knownSuccess(_ key: Int) -> Int? {
+    guard key < successes.count else { return nil }
+    let stored = successes[key]
+    return stored == 0 ? nil : Int(stored) - 1
+  }
+
+  private mutating func recordSuccess(_ key: Int, _ end: Int) {
+    if successes.isEmpty { successes = [Int32](repeating: 0, count: suffixCount * (view.count + 1)) }
+    // Positions are significant-token indices of one file, far below `Int32.max`.
+    successes[key] = Int32(truncatingIfNeeded: end + 1)
   }
 
   /// True when `suffix` is known to fail at `position` with the current bindings.

@@ -18,8 +18,16 @@ struct SourceView {
     self.count = stream.significant.count
   }
 
+  /// The significant token at `position`.
+  ///
+  /// `TokenStream.significantToken` does the same, but it is not inlined across the module
+  /// boundary, and the matcher calls it for nearly every step: the call itself showed in the
+  /// profile.
   @inline(__always)
-  func kind(_ position: Int) -> TokenKind { stream.significantToken(position).kind }
+  func token(at position: Int) -> Token { stream.tokens[Int(stream.significant[position])] }
+
+  @inline(__always)
+  func kind(_ position: Int) -> TokenKind { token(at: position).kind }
 
   /// The last position of the unit that starts at `position`, or nil when none starts there.
   func unitEnd(_ position: Int) -> Int? {
@@ -57,7 +65,7 @@ struct SourceView {
 
   /// True when the token at `position` matches a literal pattern token.
   func matches(_ literal: Pattern.Literal, at position: Int) -> Bool {
-    let token = stream.significantToken(position)
+    let token = self.token(at: position)
     switch literal.tokenClass {
     case .word:
       switch token.kind {
@@ -79,8 +87,8 @@ struct SourceView {
   func sameText(_ first: Range<Int>, _ other: Range<Int>) -> Bool {
     guard first.count == other.count else { return false }
     for (lhs, rhs) in zip(first, other) {
-      let left = stream.significantToken(lhs)
-      let right = stream.significantToken(rhs)
+      let left = token(at: lhs)
+      let right = token(at: rhs)
       guard stream.source[left.range].elementsEqual(stream.source[right.range]) else { return false }
     }
     return true
@@ -90,10 +98,10 @@ struct SourceView {
   func byteRange(_ positions: Range<Int>) -> Range<Int> {
     guard let first = positions.first, let last = positions.last else {
       let offset =
-        positions.lowerBound < count ? Int(stream.significantToken(positions.lowerBound).start) : stream.source.count
+        positions.lowerBound < count ? Int(token(at: positions.lowerBound).start) : stream.source.count
       return offset..<offset
     }
-    return Int(stream.significantToken(first).start)..<Int(stream.significantToken(last).end)
+    return Int(token(at: first).start)..<Int(token(at: last).end)
   }
 
   static func equal(_ bytes: ArraySlice<UInt8>, _ literal: [UInt8], strippingBackticks: Bool) -> Bool {

@@ -1,4 +1,5 @@
 import Reports
+import ScanModel
 import Testing
 
 @Suite struct JSONWriterTests {
@@ -38,5 +39,34 @@ import Testing
 
       """
     #expect(JSONWriter.write(value) == expected)
+  }
+
+  @Test func escapesAtEveryPositionOfARun() {
+    // The byte writer copies unescaped runs whole: escapes at the edges and back to back must
+    // still land between the right runs.
+    #expect(JSONWriter.quote("\"") == "\"\\\"\"")
+    #expect(JSONWriter.quote("\n\nab\n") == "\"\\n\\nab\\n\"")
+    #expect(JSONWriter.quote("") == "\"\"")
+    // 0xE2 leads other characters too (`→` is E2 86 92, `€` is E2 82 AC): copied, not escaped.
+    #expect(JSONWriter.quote("a→b€\u{2028}") == "\"a→b€\\u2028\"")
+    #expect(JSONWriter.quote("\u{2029}") == "\"\\u2029\"")
+  }
+
+  @Test func integersAreWrittenInFull() {
+    let value = JSONValue.array([.int(0), .int(9), .int(10), .int(-1), .int(Int.max), .int(Int.min)])
+    #expect(JSONWriter.write(value) == "[\n  0,\n  9,\n  10,\n  -1,\n  \(Int.max),\n  \(Int.min)\n]\n")
+  }
+
+  /// `JSONReport.render` streams; `document(_:)` is the tree it must spell byte for byte.
+  @Test(arguments: [SampleReports.full, SampleReports.empty])
+  func streamedReportEqualsTheDocumentTree(report: ScanReport) {
+    var hostile = report
+    for index in hostile.findings.indices {
+      hostile.findings[index].message += " \"q\" \\ \u{01}\u{7F}\u{2028}→ 🚀\n"
+      hostile.findings[index].reasons.append("")
+    }
+    for candidate in [report, hostile] {
+      #expect(JSONReport.render(candidate) == JSONWriter.write(JSONReport.document(candidate)))
+    }
   }
 }

@@ -45,4 +45,22 @@ import Testing
       MarkdownText.fileLink(path: "My Dir/Ä (1).swift", line: 7)
         == "[`My Dir/Ä (1).swift:7`](My%20Dir/%C3%84%20%281%29.swift#L7)")
   }
+
+  @Test func escapesWorkNextToNonASCII() {
+    // The writer works on UTF-8 bytes; escapes next to multi-byte characters must still land
+    // between whole characters.
+    #expect(MarkdownText.inline("é*ü_🚀|`ß`") == "é\\*ü\\_🚀\\|`ß`")
+    #expect(MarkdownText.inline("Ünï `→|` x", inTable: true) == "Ünï `→\\|` x")
+    #expect(MarkdownText.inline("") == "")
+    #expect(MarkdownText.inline("1) first") == "1\\) first")
+    #expect(MarkdownText.inline("١. not ASCII digits") == "١. not ASCII digits")
+  }
+
+  @Test func c1ControlsAndSeparatorsBecomeSpaces() {
+    #expect(MarkdownText.inline("a\u{85}b\u{9F}c\u{A0}d\u{2029}e\u{7F}f") == "a b c\u{A0}d e f")
+    #expect(MarkdownText.inline("a\r\rb\n\rc") == "a  b  c")
+    #expect(MarkdownText.code("→\u{2028}`") == "`` → ` ``")
+    #expect(MarkdownText.code(" x ") == "`  x  `")
+    #expect(MarkdownText.code("") == "``")
+  }
 }

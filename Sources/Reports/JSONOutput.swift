@@ -1,0 +1,219 @@
+/// A streaming JSON writer into a byte buffer, with the same layout as `JSONWriter`.
+///
+/// The JSON and SARIF reports of a large scan hold tens of thousands of findings. Building a
+/// `JSONValue` tree for them and then appending each Unicode scalar to a `String` cost a fifth of
+/// a whole scan, so the reports write here instead: containers are opened and closed as they
+/// are walked, and strings are copied as UTF-8 byte runs, escaping only the few bytes that need
+/// it. `JSONWriter.write` goes through this type too, so both paths give the same bytes.
+///
+/// Layout (fixed, pinned by goldens): two-space indentation, `"key": value`, one member or
+/// element per line, `[]` and `{}` for empty containers.
+package struct JSONOutput {
+  /// The document so far, UTF-8.
+  package private(set) var bytes: [UInt8] = []
+  /// The nesting depth of the open container.
+  private var depth = 0
+  /// True while the open container has no member or element yet (so it may still close as
+  /// `{}` or `[]`, and the first entry needs no comma).
+  private var empty = false
+
+  /// An empty document with room for `capacity` bytes.
+  package init(capacity: Int = 0) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// The document as a `String`, with a final newline added.
+  package consuming func finish() -> String {
+    bytes.append(UInt8(ascii: "\n"))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  // MARK: - Containers
+
+  /// Opens an object; entries follow as `key(_:)` then a value.
+  package mutating func beginObject() {
+    bytes.append(UInt8(ascii: "{"))
+    depth += 1
+    empty = true
+  }
+
+  /// Closes the open object.
+  package mutating func endObject() { close(UInt8(ascii: "}")) }
+
+  /// Opens an array; values follow, each after `element()`.
+  package mutating func beginArray() {
+    bytes.append(UInt8(ascii: "["))
+    depth += 1
+    empty = true
+  }
+
+  /// Closes the open array.
+  package mutating func endArray() { close(UInt8(ascii: "]")) }
+
+  private mutating func close(_ closer: UInt8) {
+    depth -= 1
+    if !empty {
+      bytes.append(UInt8(ascii: "\n"))
+      appendIndent(depth)
+    }
+    bytes.append(closer)
+    // The container just closed is a value of its parent, which is therefore not empty.
+    empty = false
+  }
+
+  /// Starts the next entry of the open container: separator, newline and indentation.
+  @inline(__always)
+  private mutating func entry() {
+    if empty {
+      bytes.append(UInt8(ascii: "\n"))
+    } else {
+      bytes.append(UInt8(ascii: ","))
+      bytes.append(UInt8(ascii: "\n"))
+    }
+    empty = false
+    appendIndent(depth)
+  }
+
+  private mutating func appendIndent(_ level: Int) {
+    var remaining = level * 2
+    while remaining > 0 {
+      let chunk = min(remaining, Self.spaces.count)
+      bytes.append(contentsOf: Self.spaces[..<chunk])
+      remaining -= chunk
+    }
+  }
+
+  /// Indentation is copied from here in one go rather than a space at a time.
+  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 32)
+
+  /// Starts an object member: `"key": `; the value must follow.
+  package mutating func key(_ key: StaticString) {
+    entry()
+    bytes.append(UInt8(ascii: "\""))
+    // Static keys are ours and plain ASCII identifiers: nothing in them needs escaping.
+    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
+    bytes.append(UInt8(ascii: " "))
+  }
+
+  /// Starts an object member whose key is data (a category name, a base id).
+  ///
+  /// Labelled so that a literal key picks the `StaticString` overload: an unlabelled `String`
+  /// one would win, as `String` is the default literal type.
+  package mutating func key(text key: String) {
+    entry()
+    appendQuoted(key)
+    bytes.append(UInt8(ascii: ":"))
+    bytes.append(UInt8(ascii: " "))
+  }
+
+  /// Starts the next array element; the value must follow.
+  package mutating func element() { entry() }
+
+  // MARK: - Scalars
+
+  /// `null`.
+  package mutating func null() {
+    bytes.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])
+  }
+
+  /// `true` or `false`.
+  package mutating func bool(_ flag: Bool) {
+    if flag {
+      bytes.append(contentsOf: [UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e")])
+    } else {
+      bytes.append(contentsOf: [
+        UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"), UInt8(ascii: "e"),
+      ])
+    }
+  }
+
+  /// A decimal integer, as `String(number)` writes it.
+  package mutating func int(_ number: Int) {
+    if number >= 0 && number < 10 {
+      bytes.append(UInt8(ascii: "0") + UInt8(number))
+    } else {
+      // A report's integers fit a small (inline) string, so this does not allocate.
+      bytes.append(contentsOf: String(number).utf8)
+    }
+  }
+
+  /// A string literal, or `null` for `nil`.
+  package mutating func string(_ text: String?) {
+    guard let text else { return null() }
+    appendQuoted(text)
+  }
+
+  /// An array of string literals.
+  package mutating func strings(_ values: [String]) {
+    beginArray()
+    for value in values {
+      element()
+      appendQuoted(value)
+    }
+    endArray()
+  }
+
+  // MARK: - Escaping
+
+  /// `text` as a JSON string literal, quotes included (the rules are on `JSONWriter.quote`).
+  ///
+  /// Runs of bytes that need no escape are copied whole. Only `"`, `\`, C0 controls, DEL and
+  /// the lead byte 0xE2 of U+2028/U+2029 stop a run; an 0xE2 that starts some other character
+  /// is copied as it is.
+  package mutating func appendQuoted(_ text: String) {
+    bytes.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { utf8 in
+      var runStart = 0
+      var index = 0
+      let count = utf8.count
+      while index < count {
+        let byte = utf8[index]
+        guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 else {
+          index += 1
+          continue
+        }
+        var escape: (UInt8, UInt32)? = nil  // (short form or 0, code point for \u)
+        var length = 1
+        switch byte {
+        case UInt8(ascii: "\""): escape = (UInt8(ascii: "\""), 0)
+        case UInt8(ascii: "\\"): escape = (UInt8(ascii: "\\"), 0)
+        case UInt8(ascii: "\n"): escape = (UInt8(ascii: "n"), 0)
+        case UInt8(ascii: "\r"): escape = (UInt8(ascii: "r"), 0)
+        case UInt8(ascii: "\t"): escape = (UInt8(ascii: "t"), 0)
+        case 0x08: escape = (UInt8(ascii: "b"), 0)
+        case 0x0C: escape = (UInt8(ascii: "f"), 0)
+        case 0xE2:
+          // U+2028 is E2 80 A8, U+2029 is E2 80 A9.
+          if index + 2 < count, utf8[index + 1] == 0x80, utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9 {
+            escape = (0, utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029)
+            length = 3
+          }
+        default: escape = (0, UInt32(byte))
+        }
+        guard let (short, codePoint) = escape else {
+          index += 1
+          continue
+        }
+        if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+        bytes.append(UInt8(ascii: "\\"))
+        if short != 0 {
+          bytes.append(short)
+        } else {
+          bytes.append(UInt8(ascii: "u"))
+          for shift in stride(from: 12, through: 0, by: -4) {
+            bytes.append(Self.hexDigits[Int((codePoint >> UInt32(shift)) & 0xF)])
+          }
+        }
+        index += length
+        runStart = index
+      }
+      if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+}
