@@ -17,6 +17,8 @@ package struct ByteHints: Sendable {
   package var hasAsync = false
   /// `sync`: `queue.sync`, `queue.async`, `queue.asyncAfter`.
   package var sync = false
+  /// `DispatchQueue` appears: the queue-guarded-state detector names the type it looks for.
+  package var dispatchQueue = false
   /// `Continuation`: `withCheckedContinuation` and the other continuation functions.
   package var continuation = false
   /// `->`: a function may take a closure parameter (completion handlers).
@@ -67,6 +69,8 @@ package struct ByteHints: Sendable {
           if ByteHints.matches(bytes, index, futureWord) { future = true }
         case (UInt8(ascii: "C"), UInt8(ascii: "o")):
           if ByteHints.matches(bytes, index, continuationWord) { continuation = true }
+        case (UInt8(ascii: "D"), UInt8(ascii: "i")):
+          if ByteHints.matches(bytes, index, ByteHints.dispatchQueueWord) { dispatchQueue = true }
         case (UInt8(ascii: "-"), UInt8(ascii: ">")):
           arrow = true
         default:
@@ -95,10 +99,11 @@ package struct ByteHints: Sendable {
   private static let subjectWord = Array("Subject".utf8)
   private static let futureWord = Array("Future".utf8)
   private static let continuationWord = Array("Continuation".utf8)
+  private static let dispatchQueueWord = Array("DispatchQueue".utf8)
 
   private static let isFirstByte: [Bool] = {
     var table = [Bool](repeating: false, count: 256)
-    for byte in "sarvSFC-".utf8 { table[Int(byte)] = true }
+    for byte in "sarvSFCD-".utf8 { table[Int(byte)] = true }
     return table
   }()
 }

@@ -16,7 +16,9 @@ struct QueueGuardedStateDetector: Detector {
   var names: [String] { [Self.name] }
 
   // Only closures passed to `sync`, `async` or `asyncAfter` guard state.
-  func mayFind(in file: FileContext) -> Bool { file.hints.sync }
+  // `sync` alone is no filter (every `async` holds it); the detector only reports a stored
+  // property initialised or typed as `DispatchQueue`, so that word must be in the file.
+  func mayFind(in file: FileContext) -> Bool { file.hints.sync && file.hints.dispatchQueue }
 
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
