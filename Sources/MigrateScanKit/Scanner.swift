@@ -67,7 +67,15 @@ package struct Scanner: Sendable {
   }
 
   /// The tree-wide pass over the analyses of every file.
-  package func finish(_ analyses: [FileAnalysis], moduleMap: ModuleMap, planBuilder: PlanBuilder) -> Outcome {
+  ///
+  /// - Parameters:
+  ///   - planning: false when only the findings matter (`check`): the plan is left empty.
+  ///   - reusedGraph: a graph already built for the same files and manifests (the other side of
+  ///     a `check` comparison), so it is not built twice.
+  package func finish(
+    _ analyses: [FileAnalysis], moduleMap: ModuleMap, planBuilder: PlanBuilder, planning: Bool = true,
+    reusedGraph: ProjectGraph? = nil
+  ) -> Outcome {
     let analyses = analyses.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     var manifests: [ProjectGraphBuilder.ManifestFile] = []
     var sources: [ProjectGraphBuilder.SourceFile] = []
@@ -83,7 +91,7 @@ package struct Scanner: Sendable {
         declared.insert(declaration.name)
       }
     }
-    let graph = ProjectGraphBuilder.build(manifests: manifests, files: sources, moduleMap: moduleMap)
+    let graph = reusedGraph ?? ProjectGraphBuilder.build(manifests: manifests, files: sources, moduleMap: moduleMap)
     var moduleOfFile: [String: String] = [:]
     for file in graph.files { moduleOfFile[file.path] = file.module }
     var targets: [String: [String: String]] = [:]
@@ -103,6 +111,7 @@ package struct Scanner: Sendable {
     var warnings = graph.warnings.map { "warning: \($0)" }
     applySuppressions(to: &findings, analyses: analyses, warnings: &warnings)
 
+    guard planning else { return Outcome(findings: findings, graph: graph, plan: MigrationPlan(), warnings: warnings) }
     planBuilder.applyLeaveAlone(&findings, modules: graph.modules)
     let active = findings.filter { $0.suppression == nil }
     var fileWaves: [String: Int] = [:]

@@ -90,6 +90,7 @@ extension CommandLineTool {
     let (analyses, _) = try session.analyzeTree(scanner: scanner, showProgress: false)
     let unchanged = analyses.filter { after[$0.path] == nil }
     let newFiles = after.sorted { $0.key < $1.key }
+    let changedPaths = newFiles.map(\.key)
     let newAnalyses = ParallelMap.map(count: newFiles.count, jobs: session.jobs) { index in
       scanner.analyze(path: newFiles[index].key, bytes: newFiles[index].value)
     }
@@ -98,10 +99,14 @@ extension CommandLineTool {
     let oldAnalyses = ParallelMap.map(count: oldFiles.count, jobs: session.jobs) { index in
       scanner.analyze(path: oldFiles[index].key, bytes: oldFiles[index].value)
     }
+    // Only fingerprints are compared, so neither side needs a plan; and unless a manifest
+    // changed, both sides have the same modules, so the graph is built once.
     let afterOutcome = scanner.finish(
-      unchanged + newAnalyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder)
+      unchanged + newAnalyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, planning: false)
+    let manifestChanged = changedPaths.contains { $0 == "Package.swift" || $0.hasSuffix("/Package.swift") }
     let beforeOutcome = scanner.finish(
-      unchanged + oldAnalyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder)
+      unchanged + oldAnalyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, planning: false,
+      reusedGraph: manifestChanged ? nil : afterOutcome.graph)
     let known = Set(beforeOutcome.findings.map(\.fingerprint))
     return afterOutcome.findings.filter { !known.contains($0.fingerprint) }
   }
