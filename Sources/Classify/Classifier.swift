@@ -93,9 +93,10 @@ package enum Classifier {
     case .publishedProperty:
       if let key = candidate.key {
         let (typePath, name) = TreeFacts.split(key)
+        var seen = Set(blockedBy)
         for feed in tree.feeds(of: name, in: typePath) {
           let location = "\(feed.path):\(feed.feed.line)"
-          if !blockedBy.contains(location) { blockedBy.append(location) }
+          if seen.insert(location).inserted { blockedBy.append(location) }
           reasons.append(
             "blocked: `$\(name)` feeds a pipeline at \(location) (`\(feed.feed.text)`); an `@Observable` type has "
               + "no `$\(name)` publisher, so rewrite that pipeline first")
@@ -106,10 +107,11 @@ package enum Classifier {
     case .observableObject:
       if let typePath = candidate.key {
         // The type moves to `@Observable` as a whole: any `$x` pipeline of its properties blocks it.
+        var seen = Set(blockedBy)
         for name in tree.publishedNames(of: typePath) {
           for feed in tree.feeds(of: name, in: typePath) {
             let location = "\(feed.path):\(feed.feed.line)"
-            guard !blockedBy.contains(location) else { continue }
+            guard seen.insert(location).inserted else { continue }
             blockedBy.append(location)
             reasons.append("blocked: `$\(name)` feeds a pipeline at \(location)")
           }
