@@ -39,6 +39,15 @@ import Testing
     }
   }
 
+  @Test func gateOptionsBelongToTheirCommand() throws {
+    #expect(throws: CLIError.conflictingOptions("--staged", "scan")) { try Arguments.parse(["--staged"]) }
+    #expect(throws: CLIError.conflictingOptions("--since", "scan")) { try Arguments.parse(["--since", "main"]) }
+    #expect(throws: CLIError.conflictingOptions("--write-baseline", "check")) {
+      try Arguments.parse(["check", "--write-baseline", "b.json"])
+    }
+    #expect(try Arguments.parse(["check", "--staged"]).staged)
+  }
+
   @Test func subcommandsTakeTheirArguments() throws {
     #expect(try Arguments.parse(["tokens", "a.swift", "b.swift"]).arguments == ["a.swift", "b.swift"])
     #expect(try Arguments.parse(["explain", "future-task-wrapper"]).command == .explain)

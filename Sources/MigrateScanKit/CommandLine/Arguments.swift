@@ -116,6 +116,14 @@ package enum Arguments {
       if let extra = invocation.arguments.first { throw .unexpectedArgument(extra) }
     case .scan, .check:
       if invocation.staged && invocation.since != nil { throw .conflictingOptions("--staged", "--since") }
+      // Options that only one of the two commands reads are refused on the other, rather than
+      // silently ignored: a pre-commit hook spelled `migrate-scan --staged` must not pass by
+      // scanning the whole tree.
+      if invocation.command == .scan && invocation.staged { throw .conflictingOptions("--staged", "scan") }
+      if invocation.command == .scan && invocation.since != nil { throw .conflictingOptions("--since", "scan") }
+      if invocation.command == .check && invocation.writeBaseline != nil {
+        throw .conflictingOptions("--write-baseline", "check")
+      }
       _ = try invocation.outputs()
     case .help, .version:
       break

@@ -36,6 +36,8 @@ package enum CLIError: Error, Equatable, CustomStringConvertible {
     case .missingArgument(let command, let what):
       return "'\(command)' needs \(what)"
     case .conflictingOptions(let first, let second):
+      if second == "scan" { return "'\(first)' goes with 'check': use 'migrate-scan check \(first)'" }
+      if second == "check" { return "'\(first)' goes with a scan: use 'migrate-scan \(first) FILE'" }
       return "'\(first)' cannot be used with '\(second)'"
     case .unknownRule(let id, let suggestion):
       return "no rule with id '\(id)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
