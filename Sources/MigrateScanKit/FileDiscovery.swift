@@ -34,6 +34,10 @@ package struct FileDiscovery: Sendable {
     ".build", ".git", ".hg", ".svn", ".swiftpm", "Pods", "Carthage", "DerivedData", "node_modules",
   ]
 
+  /// File-name endings of generated sources, never scanned: nobody migrates them by hand, and
+  /// their generator is where a change belongs.
+  package static let defaultExcludedFileSuffixes = [".generated.swift", ".pb.swift", ".g.swift"]
+
   package var followSymlinks = false
   package var maxFileSize = 20_000_000
   /// Extra exclusion, applied to root-relative paths (files and directories).
@@ -116,7 +120,9 @@ package struct FileDiscovery: Sendable {
       stack.append((path, relative))
       return
     }
-    guard type == S_IFREG, name.hasSuffix(".swift"), isIncluded(relative), !isExcluded(relative) else { return }
+    guard type == S_IFREG, name.hasSuffix(".swift"), isIncluded(relative), !isExcluded(relative),
+      !FileDiscovery.defaultExcludedFileSuffixes.contains(where: name.hasSuffix)
+    else { return }
     if Int(info.st_size) > maxFileSize {
       discovery.skipped.append((relative, "larger than \(maxFileSize) bytes (--max-file-size)"))
       return

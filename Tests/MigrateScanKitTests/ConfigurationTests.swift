@@ -46,11 +46,13 @@ import Testing
     let model = "import Combine\nfinal class M: ObservableObject {}\n"
     try Data(model.utf8).write(to: root.appendingPathComponent("Model.swift"))
     try Data(model.utf8).write(to: root.appendingPathComponent("Gen/Generated.swift"))
+    try Data(model.utf8).write(to: root.appendingPathComponent("Model.generated.swift"))
     try Data(#"{"exclude": ["Gen/**"]}"#.utf8).write(to: root.appendingPathComponent(".migrate-scan.json"))
     let run = CLIRun([root.path, "--format", "xcode", "--quiet"])
     #expect(run.status == .success)
     #expect(run.stdout.contains("Model.swift:2"))
     #expect(!run.stdout.contains("Generated.swift"), "excluded by the configuration")
+    #expect(!run.stdout.contains("Model.generated.swift"), "generated sources are excluded by default")
     try Data(#"{"exlude": []}"#.utf8).write(to: root.appendingPathComponent(".migrate-scan.json"))
     #expect(CLIRun([root.path, "--quiet"]).status == .runtimeError)
   }
