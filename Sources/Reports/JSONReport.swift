@@ -12,9 +12,8 @@ package enum JSONReport {
 
   /// The report as a JSON document, ending with a newline.
   ///
-  /// Streams the same members, in the same order, as `document(_:)` builds: a tree for tens of
-  /// thousands of findings cost more than writing them out. `document(_:)` stays as the
-  /// reference the tests compare this against.
+  /// Findings and the plan are streamed (a tree for tens of thousands of findings cost more than
+  /// writing them out); the small parts (summary, modules, rules) are built as values and appended.
   package static func render(_ report: ScanReport) -> String {
     // About 900 bytes per finding in practice; a close guess saves the buffer's regrowth.
     var output = JSONOutput(capacity: 4096 + report.findings.count * 1024)
@@ -59,7 +58,7 @@ package enum JSONReport {
     return output.finish()
   }
 
-  /// `finding(_:)` written straight out: findings are most of the document.
+  /// One finding, in the schema's key order: findings are most of the document.
   private static func write(_ finding: Finding, to output: inout JSONOutput) {
     output.beginObject()
     output.key("fingerprint")
@@ -101,7 +100,7 @@ package enum JSONReport {
     output.endObject()
   }
 
-  /// `plan(_:)` written straight out: its steps list every finding's fingerprint again.
+  /// The plan, streamed: its steps list every finding's fingerprint again.
   private static func write(_ plan: MigrationPlan, to output: inout JSONOutput) {
     output.beginObject()
     output.key("phases")
@@ -146,23 +145,6 @@ package enum JSONReport {
     output.endObject()
   }
 
-  /// The report as an ordered JSON value (exposed so tests and other writers can reuse parts).
-  package static func document(_ report: ScanReport) -> JSONValue {
-    .object([
-      JSONMember("schemaVersion", .int(schemaVersion)),
-      JSONMember(
-        "tool",
-        .object([JSONMember("name", .string(report.tool.name)), JSONMember("version", .string(report.tool.version))])
-      ),
-      JSONMember("root", .string(report.root)),
-      JSONMember("summary", summary(report.summary)),
-      JSONMember("modules", .array(report.modules.map(module))),
-      JSONMember("findings", .array(report.findings.map(finding))),
-      JSONMember("plan", plan(report.plan)),
-      JSONMember("rules", .array(report.rules.map(rule))),
-    ])
-  }
-
   private static func summary(_ summary: ScanSummary) -> JSONValue {
     .object([
       JSONMember("files", .int(summary.files)),
@@ -199,61 +181,6 @@ package enum JSONReport {
       JSONMember("cycle", .strings(module.cycle)),
       JSONMember("files", .int(module.files)),
       JSONMember("lines", .int(module.lines)),
-    ])
-  }
-
-  private static func finding(_ finding: Finding) -> JSONValue {
-    .object([
-      JSONMember("fingerprint", .string(finding.fingerprint)),
-      JSONMember("ruleId", .string(finding.ruleID)),
-      JSONMember("category", .string(finding.category.rawValue)),
-      JSONMember("severity", .string(finding.severity.rawValue)),
-      JSONMember("disposition", .string(finding.disposition.rawValue)),
-      JSONMember("phase", .string(finding.phase?.rawValue)),
-      JSONMember("module", .string(finding.module)),
-      JSONMember("file", .string(finding.file)),
-      // Columns are 1-based UTF-8 byte columns, as in `path:line:col` diagnostics; SARIF
-      // carries the Unicode scalar columns.
-      JSONMember("line", .int(finding.range.start.line)),
-      JSONMember("column", .int(finding.range.start.column)),
-      JSONMember("endLine", .int(finding.range.end.line)),
-      JSONMember("endColumn", .int(finding.range.end.column)),
-      JSONMember("symbol", .string(finding.symbol)),
-      JSONMember("message", .string(finding.message)),
-      JSONMember("help", .string(finding.help)),
-      JSONMember("reasons", .strings(finding.reasons)),
-      JSONMember("blockedBy", .strings(finding.blockedBy)),
-      JSONMember("suppression", .string(finding.suppression)),
-    ])
-  }
-
-  private static func plan(_ plan: MigrationPlan) -> JSONValue {
-    .object([
-      JSONMember(
-        "phases",
-        .array(
-          plan.phases.map { phase in
-            .object([
-              JSONMember("id", .string(phase.id.rawValue)),
-              JSONMember("title", .string(phase.title)),
-              JSONMember("steps", .array(phase.steps.map(step))),
-            ])
-          })
-      ),
-      JSONMember("notes", .strings(plan.notes)),
-    ])
-  }
-
-  private static func step(_ step: PlanStep) -> JSONValue {
-    .object([
-      JSONMember("wave", .int(step.wave)),
-      JSONMember("module", .string(step.module)),
-      JSONMember("files", .strings(step.files)),
-      JSONMember("findings", .strings(step.findings)),
-      JSONMember(
-        "size", .object([JSONMember("findings", .int(step.size.findings)), JSONMember("lines", .int(step.size.lines))])
-      ),
-      JSONMember("blockedBy", .strings(step.blockedBy)),
     ])
   }
 

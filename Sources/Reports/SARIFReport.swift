@@ -27,6 +27,7 @@ package enum SARIFReport {
     var output = JSONOutput(capacity: 4096 + report.findings.count * 1280)
     let rules = sortedRules(report)
     let ruleIndex = index(rules)
+    // §3.13 sarifLog, with one §3.14 run per scan.
     output.beginObject()
     output.key("$schema")
     output.string(schemaURI)
@@ -38,8 +39,10 @@ package enum SARIFReport {
     output.beginObject()
     output.key("tool")
     JSONWriter.append(tool(report, rules: rules), to: &output)
+    // §3.14.14 originalUriBaseIds.
     output.key("originalUriBaseIds")
     JSONWriter.append(.object([JSONMember(sourceRootID, sourceRoot(report.root))]), to: &output)
+    // §3.14.27 columnKind: `SourceLocation.scalarColumn` counts Unicode scalars.
     output.key("columnKind")
     output.string("unicodeCodePoints")
     output.key("results")
@@ -53,35 +56,6 @@ package enum SARIFReport {
     output.endArray()
     output.endObject()
     return output.finish()
-  }
-
-  /// The log as an ordered JSON value: the reference `render(_:)` must spell byte for byte.
-  package static func document(_ report: ScanReport) -> JSONValue {
-    log(report)
-  }
-
-  // §3.13 sarifLog: one run per scan.
-  private static func log(_ report: ScanReport) -> JSONValue {
-    .object([
-      JSONMember("$schema", .string(schemaURI)),
-      JSONMember("version", .string("2.1.0")),
-      JSONMember("runs", .array([run(report)])),
-    ])
-  }
-
-  // §3.14 run.
-  private static func run(_ report: ScanReport) -> JSONValue {
-    let rules = sortedRules(report)
-    let ruleIndex = index(rules)
-    return .object([
-      JSONMember("tool", tool(report, rules: rules)),
-      // §3.14.14 originalUriBaseIds.
-      JSONMember("originalUriBaseIds", .object([JSONMember(sourceRootID, sourceRoot(report.root))])),
-      // §3.14.27 columnKind: our `scalarColumn` counts Unicode scalars.
-      JSONMember("columnKind", .string("unicodeCodePoints")),
-      // §3.14.23 results.
-      JSONMember("results", .array(report.findings.map { result($0, ruleIndex: ruleIndex[$0.ruleID]) })),
-    ])
   }
 
   private static func sortedRules(_ report: ScanReport) -> [RuleInfo] {
@@ -142,28 +116,8 @@ package enum SARIFReport {
     return .object([JSONMember("uri", .string("file://" + URIEncoding.encodePath(path))), description])
   }
 
-  // §3.27 result.
-  private static func result(_ finding: Finding, ruleIndex: Int?) -> JSONValue {
-    var members = [JSONMember("ruleId", .string(finding.ruleID))]
-    if let ruleIndex { members.append(JSONMember("ruleIndex", .int(ruleIndex))) }
-    members.append(JSONMember("level", .string(level(finding.severity))))
-    members.append(JSONMember("message", .object([JSONMember("text", .string(finding.message))])))
-    members.append(JSONMember("locations", .array([location(finding)])))
-    members.append(
-      JSONMember("partialFingerprints", .object([JSONMember(fingerprintKey, .string(finding.fingerprint))])))
-    // §3.35 suppression. An empty array says "checked, not suppressed" (§3.27.23), which is
-    // what we know; an absent one would mean "unknown".
-    let suppressions: [JSONValue] =
-      finding.suppression.map {
-        [.object([JSONMember("kind", .string("inSource")), JSONMember("justification", .string($0))])]
-      }
-      ?? []
-    members.append(JSONMember("suppressions", .array(suppressions)))
-    members.append(JSONMember("properties", properties(finding)))
-    return .object(members)
-  }
-
-  /// `result(_:ruleIndex:)` written straight out, member for member.
+  // §3.27 result (§3.28 location, §3.35 suppression, §3.8 property bag), streamed: results are
+  // most of the log.
   private static func write(result finding: Finding, ruleIndex: Int?, to output: inout JSONOutput) {
     output.beginObject()
     output.key("ruleId")
@@ -249,47 +203,6 @@ package enum SARIFReport {
     }
     output.endObject()
     output.endObject()
-  }
-
-  // §3.28 location, §3.29 physicalLocation, §3.30 region (end column is exclusive, as ours).
-  private static func location(_ finding: Finding) -> JSONValue {
-    .object([
-      JSONMember(
-        "physicalLocation",
-        .object([
-          JSONMember(
-            "artifactLocation",
-            .object([
-              JSONMember("uri", .string(URIEncoding.encodePath(finding.file))),
-              JSONMember("uriBaseId", .string(sourceRootID)),
-            ])
-          ),
-          JSONMember(
-            "region",
-            .object([
-              JSONMember("startLine", .int(finding.range.start.line)),
-              JSONMember("startColumn", .int(finding.range.start.scalarColumn)),
-              JSONMember("endLine", .int(finding.range.end.line)),
-              JSONMember("endColumn", .int(finding.range.end.scalarColumn)),
-            ])
-          ),
-        ])
-      )
-    ])
-  }
-
-  // §3.8 property bag: the plan's view of the finding. Absent values are left out, not `null`.
-  private static func properties(_ finding: Finding) -> JSONValue {
-    var members = [
-      JSONMember("category", .string(finding.category.rawValue)),
-      JSONMember("disposition", .string(finding.disposition.rawValue)),
-    ]
-    if let phase = finding.phase { members.append(JSONMember("phase", .string(phase.rawValue))) }
-    if let module = finding.module { members.append(JSONMember("module", .string(module))) }
-    if let symbol = finding.symbol { members.append(JSONMember("symbol", .string(symbol))) }
-    members.append(JSONMember("reasons", .strings(finding.reasons)))
-    if !finding.blockedBy.isEmpty { members.append(JSONMember("blockedBy", .strings(finding.blockedBy))) }
-    return .object(members)
   }
 
   // §3.27.10 level: our severities are SARIF's names.
