@@ -1,5 +1,5 @@
-import Foundation
 import Reports
+import RuleEngine
 import ScanModel
 
 /// The findings a team has accepted, recorded by fingerprint, so the gate fails only on new ones.
@@ -77,30 +77,32 @@ package struct Baseline: Sendable, Equatable {
         "baseline '\(path)' is not a migrate-scan baseline: \(detail); "
           + "write a new one with --write-baseline")
     }
-    let object: Any
+    // The same JSON reader as rules and configuration files: one set of rules for what JSON is
+    // accepted, and positions in the message.
+    let root: RuleEngine.JSONValue
     do {
-      object = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+      root = try JSONParser.parse(bytes, file: path)
     } catch {
-      throw corrupt("invalid JSON")
+      throw corrupt("invalid JSON (\(error))")
     }
-    guard let root = object as? [String: Any] else { throw corrupt("the top level is not an object") }
-    guard root["tool"] as? String == "migrate-scan" else { throw corrupt("'tool' is not \"migrate-scan\"") }
-    guard let version = root["version"] as? Int else { throw corrupt("'version' is missing") }
+    guard let members = root.objectValue else { throw corrupt("the top level is not an object") }
+    guard root["tool"]?.stringValue == "migrate-scan" else { throw corrupt("'tool' is not \"migrate-scan\"") }
+    guard let version = root["version"]?.integerValue else { throw corrupt("'version' is missing") }
     guard version == currentVersion else {
       throw .runtime(
         "baseline '\(path)' has version \(version); this migrate-scan reads version \(currentVersion); "
           + "upgrade migrate-scan or write a new baseline")
     }
-    for key in root.keys where !["tool", "version", "findings"].contains(key) {
-      throw corrupt("unknown key '\(key)'")
+    for member in members where !["tool", "version", "findings"].contains(member.key) {
+      throw corrupt("unknown key '\(member.key)'")
     }
-    guard let list = root["findings"] as? [Any] else { throw corrupt("'findings' is not a list") }
+    guard let list = root["findings"]?.arrayValue else { throw corrupt("'findings' is not a list") }
     var entries: [Entry] = []
     for (index, item) in list.enumerated() {
-      guard let entry = item as? [String: Any], let fingerprint = entry["fingerprint"] as? String,
-        !fingerprint.isEmpty, let ruleID = entry["ruleId"] as? String, let file = entry["file"] as? String
+      guard let fingerprint = item["fingerprint"]?.stringValue, !fingerprint.isEmpty,
+        let ruleID = item["ruleId"]?.stringValue, let file = item["file"]?.stringValue
       else { throw corrupt("finding \(index + 1) lacks 'fingerprint', 'ruleId' or 'file'") }
-      entries.append(Entry(fingerprint: fingerprint, ruleID: ruleID, file: file, symbol: entry["symbol"] as? String))
+      entries.append(Entry(fingerprint: fingerprint, ruleID: ruleID, file: file, symbol: item["symbol"]?.stringValue))
     }
     return Baseline(entries: entries)
   }
