@@ -40,6 +40,9 @@ package struct FailPolicy: Sendable, Equatable {
     }
   }
 
+  /// True when nothing fails (a scan given no `--fail-on`).
+  package var isEmpty: Bool { minimumSeverity == nil && categories.isEmpty && ruleIDs.isEmpty }
+
   /// Whether `finding` fails the check. Suppressed findings never do.
   package func fails(_ finding: Finding) -> Bool {
     if finding.suppression != nil { return false }

@@ -96,6 +96,8 @@ package struct FileContext: Sendable {
   package let chains: [PublisherChain]
   /// The `PassthroughSubject`/`CurrentValueSubject` declarations, shared by four detectors.
   private(set) var subjectDeclarations: [SubjectDetector.Declaration] = []
+  /// The names of `subjectDeclarations`, which four detectors look up.
+  private(set) var subjectNames: Set<String> = []
   /// For each scope of `symbols`: the head of its declaration (nil for types and the file), built
   /// when the file says `async` or `->`, because bridge helpers and completion handlers both read it.
   package private(set) var signatures: [DeclarationSignature?] = []
@@ -113,7 +115,10 @@ package struct FileContext: Sendable {
     let hints = ByteHints(stream.source)
     self.hints = hints
     self.chains = hints.chainTerminal ? PublisherChain.all(in: view) : []
-    if hints.subject { subjectDeclarations = SubjectDetector.declarations(in: self) }
+    if hints.subject {
+      subjectDeclarations = SubjectDetector.declarations(in: self)
+      subjectNames = Set(subjectDeclarations.map(\.name))
+    }
     if hints.hasAsync || hints.arrow {
       signatures = symbols.scopes.map { scope in
         scope.isType || scope.open < 0 ? nil : DeclarationSignature.find(bodyOpen: scope.open, in: view)

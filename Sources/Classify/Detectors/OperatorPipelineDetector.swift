@@ -15,7 +15,7 @@ struct OperatorPipelineDetector: Detector {
 
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
-    let subjects = Set(file.subjectDeclarations.map(\.name))
+    let subjects = file.subjectNames
     for chain in file.chains where chain.terminal != "values" {
       let names = chain.namesBeforeTerminal
       var keeps: [String] = []

@@ -17,7 +17,7 @@ struct SilentFailureDetector: Detector {
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
     let declarations = file.subjectDeclarations
-    let subjects = Set(declarations.map(\.name))
+    let subjects = file.subjectNames
     let failingSubjects = Set(declarations.filter { ($0.failure ?? "Never") != "Never" }.map(\.name))
     for chain in file.chains where chain.terminal == "sink" {
       guard CombineVocabulary.isEndlessSource(chain, subjects: subjects) else { continue }

@@ -29,7 +29,7 @@ struct SubjectDetector: Detector {
     let declarations = file.subjectDeclarations
     guard !declarations.isEmpty else { return }
     // One pass collects every use of every declared name, so many subjects cost one scan.
-    let names = Set(declarations.map(\.name))
+    let names = file.subjectNames
     let lengths = Set(declarations.map(\.name.utf8.count))
     var uses: [String: [Int]] = [:]
     for position in 0..<view.count where view.kind(position) == .identifier {

@@ -15,7 +15,7 @@ struct ValuesBridgeDetector: Detector {
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
     let declarations = file.subjectDeclarations
-    let subjects = Set(declarations.map(\.name))
+    let subjects = file.subjectNames
     let passthrough = Set(declarations.filter { $0.kind == "PassthroughSubject" }.map(\.name))
     for chain in file.chains where chain.terminal == "values" {
       let terminal = chain.terminalLink.position

@@ -70,8 +70,3 @@ extension CommandLineTool {
     return io.errIsTerminal && !invocation.quiet && !machineOnStdout
   }
 }
-
-extension FailPolicy {
-  /// True when nothing fails (no `--fail-on` was given to a scan).
-  var isEmpty: Bool { minimumSeverity == nil && categories.isEmpty && ruleIDs.isEmpty }
-}
