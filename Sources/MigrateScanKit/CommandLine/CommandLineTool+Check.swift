@@ -87,8 +87,12 @@ extension CommandLineTool {
       }
     }
 
-    let (analyses, _) = try session.analyzeTree(scanner: scanner, showProgress: false)
-    let unchanged = analyses.filter { after[$0.path] == nil }
+    // The changed files are analysed from git's contents below, so the walk skips them.
+    var treeSession = session
+    let changedOnDisk = Set(after.keys)
+    let excluded = session.discovery.isExcluded
+    treeSession.discovery.isExcluded = { excluded($0) || changedOnDisk.contains($0) }
+    let (unchanged, _) = try treeSession.analyzeTree(scanner: scanner, showProgress: false)
     let newFiles = after.sorted { $0.key < $1.key }
     let changedPaths = newFiles.map(\.key)
     let newAnalyses = ParallelMap.map(count: newFiles.count, jobs: session.jobs) { index in
