@@ -73,11 +73,74 @@ package struct GitRepository: Sendable {
     return result.status == 0 ? result.output : nil
   }
 
-  private func git(_ arguments: [String]) -> (status: Int32, output: [UInt8], errorText: String) {
-    GitRepository.run(["-C", topLevel] + arguments)
+  /// The contents of many `(path, revision)` pairs at once, each as `contents(of:at:)` gives it.
+  ///
+  /// One `git cat-file --batch` answers them all: a pre-commit check of ten files otherwise
+  /// starts twenty git processes, which cost more than the analysis.
+  package func contents(of requests: [(path: String, revision: String)]) -> [[UInt8]?] {
+    // A batch request is one line, so a path holding a newline goes through `git show`.
+    let batched = requests.indices.filter { !requests[$0].path.contains("\n") && !requests[$0].revision.contains("\n") }
+    var results = [[UInt8]?](repeating: nil, count: requests.count)
+    if !batched.isEmpty {
+      let input = batched.map { "\(requests[$0].revision):\(requests[$0].path)\n" }.joined()
+      let result = git(["cat-file", "--batch"], input: Array(input.utf8))
+      var reader = result.status == 0 ? BatchReader(result.output) : nil
+      for index in batched { results[index] = reader?.next() ?? nil }
+      if reader == nil || reader?.failed == true {
+        for index in batched { results[index] = contents(of: requests[index].path, at: requests[index].revision) }
+      }
+    }
+    for index in requests.indices where !batched.contains(index) {
+      results[index] = contents(of: requests[index].path, at: requests[index].revision)
+    }
+    return results
   }
 
-  private static func run(_ arguments: [String]) -> (status: Int32, output: [UInt8], errorText: String) {
+  /// Reads `git cat-file --batch` answers: `<object> <type> <size>\n<bytes>\n`, or
+  /// `<request> missing\n` (or `ambiguous`) for one that names nothing.
+  private struct BatchReader {
+    let bytes: [UInt8]
+    var position = 0
+    /// True when the output did not have the expected shape.
+    var failed = false
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The next answer: the blob's bytes, or nil for a missing object or a non-blob.
+    mutating func next() -> [UInt8]? {
+      guard !failed, let newline = bytes[position...].firstIndex(of: 0x0A) else {
+        failed = true
+        return nil
+      }
+      let header = bytes[position..<newline].split(separator: 0x20)
+      position = newline + 1
+      guard header.count == 3, let size = Int(String(decoding: header[2], as: UTF8.self)) else {
+        // `missing` and `ambiguous` answers have no body.
+        if let last = header.last, last.elementsEqual("missing".utf8) || last.elementsEqual("ambiguous".utf8) {
+          return nil
+        }
+        failed = true
+        return nil
+      }
+      guard position + size <= bytes.count else {
+        failed = true
+        return nil
+      }
+      let body = Array(bytes[position..<position + size])
+      position += size + 1
+      return header[1].elementsEqual("blob".utf8) ? body : nil
+    }
+  }
+
+  private func git(_ arguments: [String], input: [UInt8]? = nil) -> (
+    status: Int32, output: [UInt8], errorText: String
+  ) {
+    GitRepository.run(["-C", topLevel] + arguments, input: input)
+  }
+
+  private static func run(_ arguments: [String], input: [UInt8]? = nil) -> (
+    status: Int32, output: [UInt8], errorText: String
+  ) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["git"] + safety + arguments
@@ -97,6 +160,17 @@ package struct GitRepository: Sendable {
     process.standardOutput = output
     process.standardError = errorHandle
     process.standardInput = FileHandle.nullDevice
+    // Input comes from a file too: writing it to a pipe while git fills the output pipe could
+    // leave both sides waiting.
+    let inputURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "migrate-scan-git-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).in")
+    defer { if input != nil { try? FileManager.default.removeItem(at: inputURL) } }
+    if let input {
+      guard FileManager.default.createFile(atPath: inputURL.path, contents: Data(input)),
+        let inputHandle = try? FileHandle(forReadingFrom: inputURL)
+      else { return (127, [], "cannot create a temporary file") }
+      process.standardInput = inputHandle
+    }
     do {
       try process.run()
     } catch {
