@@ -96,7 +96,12 @@ package struct ScanSession: Sendable {
   }
 
   /// Finds, reads and analyses every file under the root, in parallel, largest first.
-  package func analyzeTree(scanner: Scanner, showProgress: Bool) throws(CLIError) -> (
+  ///
+  /// - Parameter analyzing: when given, a file whose bytes it rejects is only outlined (its size,
+  ///   no findings or facts); package manifests are analysed whatever it says.
+  package func analyzeTree(
+    scanner: Scanner, showProgress: Bool, analyzing: (@Sendable ([UInt8]) -> Bool)? = nil
+  ) throws(CLIError) -> (
     analyses: [FileAnalysis], skipped: [SkippedFile]
   ) {
     let found = try discovery.discover(root: root)
@@ -109,7 +114,12 @@ package struct ScanSession: Sendable {
       index -> Result<FileAnalysis, SourceReader.Failure> in
       defer { progress.advance() }
       switch SourceReader.read(files[index].pathBytes, maxSize: limit) {
-      case .success(let bytes): return .success(scanner.analyze(path: files[index].relativePath, bytes: bytes))
+      case .success(let bytes):
+        let path = files[index].relativePath
+        if let analyzing, !analyzing(bytes), !Scanner.isManifest(path: path) {
+          return .success(scanner.outline(path: path, bytes: bytes))
+        }
+        return .success(scanner.analyze(path: path, bytes: bytes))
       case .failure(let failure): return .failure(failure)
       }
     }

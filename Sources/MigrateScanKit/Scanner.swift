@@ -57,6 +57,15 @@ package struct Scanner: Sendable {
       manifest: isManifest ? bytes : nil, suppressions: suppressions, suppressionProblems: problems)
   }
 
+  /// A file left out of the analysis: its size and nothing it says. A change check uses it for
+  /// files that cannot affect its answer (`ChangeScope`); manifests are always analysed.
+  package func outline(path: String, bytes: [UInt8]) -> FileAnalysis {
+    FileAnalysis(
+      path: path, lines: Scanner.countLines(bytes), bytes: bytes.count,
+      classification: FileClassification(path: path, candidates: [], facts: CombineFacts()), facts: FileFacts(),
+      manifest: nil, suppressions: [], suppressionProblems: [])
+  }
+
   /// Everything the tree-wide pass produces.
   package struct Outcome: Sendable {
     package var findings: [Finding]
@@ -181,6 +190,12 @@ package struct Scanner: Sendable {
       index += 1
     }
     return false
+  }
+
+  /// Whether `path` names a package manifest (`Package.swift`, `Package@swift-5.9.swift`).
+  static func isManifest(path: String) -> Bool {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    return name == "Package.swift" || (name.hasPrefix("Package@swift") && name.hasSuffix(".swift"))
   }
 
   /// Lines as editors count them: newlines, plus one for a last line without one.

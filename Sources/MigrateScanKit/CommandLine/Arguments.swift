@@ -38,6 +38,7 @@ package enum Arguments {
     OptionSpec(name: "--ratchet", takesValue: false) { invocation, _ in invocation.ratchet = true },
     OptionSpec(name: "--staged", takesValue: false) { invocation, _ in invocation.staged = true },
     OptionSpec(name: "--since", takesValue: true) { invocation, value in invocation.since = value },
+    OptionSpec(name: "--whole-tree", takesValue: false) { invocation, _ in invocation.wholeTree = true },
     OptionSpec(name: "--max-file-size", takesValue: true) { invocation, value throws(CLIError) in
       guard let size = Int(value), size > 0 else {
         throw .invalidValue(option: "--max-file-size", value: value, expected: "a number of bytes above 0")

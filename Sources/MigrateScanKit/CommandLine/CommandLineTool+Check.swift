@@ -69,30 +69,31 @@ extension CommandLineTool {
     let changes = try repository.changedSwiftFiles(staged: invocation.staged, since: invocation.since)
     let prefix = try rootPrefix(session.root, topLevel: repository.topLevel)
 
+    // Every blob the comparison needs, fetched from git in one batch.
+    let inside = changes.filter { $0.path.hasPrefix(prefix) }
+    let oldRevision = invocation.staged ? "HEAD" : (invocation.since ?? "HEAD")
+    var requests: [(path: String, revision: String)] = []
+    for change in inside {
+      if invocation.staged { requests.append((change.path, "")) }
+      if let oldPath = change.oldPath { requests.append((oldPath, oldRevision)) }
+    }
+    var blobs = repository.contents(of: requests)[...]
     var after: [String: [UInt8]] = [:]
     var before: [String: [UInt8]] = [:]
-    for change in changes {
-      guard change.path.hasPrefix(prefix) else { continue }
+    for change in inside {
       let path = String(change.path.dropFirst(prefix.count))
       let new: [UInt8]?
       if invocation.staged {
-        new = repository.contents(of: change.path, at: "")
+        new = blobs.popFirst() ?? nil
       } else {
         new = FileManager.default.contents(atPath: repository.topLevel + "/" + change.path).map { [UInt8]($0) }
       }
+      let old = change.oldPath == nil ? nil : blobs.popFirst() ?? nil
       guard let new else { continue }
       after[path] = new
-      if let oldPath = change.oldPath {
-        before[path] = repository.contents(of: oldPath, at: invocation.staged ? "HEAD" : (invocation.since ?? "HEAD"))
-      }
+      if change.oldPath != nil { before[path] = old }
     }
 
-    // The changed files are analysed from git's contents below, so the walk skips them.
-    var treeSession = session
-    let changedOnDisk = Set(after.keys)
-    let excluded = session.discovery.isExcluded
-    treeSession.discovery.isExcluded = { excluded($0) || changedOnDisk.contains($0) }
-    let (unchanged, _) = try treeSession.analyzeTree(scanner: scanner, showProgress: false)
     let newFiles = after.sorted { $0.key < $1.key }
     let changedPaths = newFiles.map(\.key)
     let newAnalyses = ParallelMap.map(count: newFiles.count, jobs: session.jobs) { index in
@@ -103,6 +104,17 @@ extension CommandLineTool {
     let oldAnalyses = ParallelMap.map(count: oldFiles.count, jobs: session.jobs) { index in
       scanner.analyze(path: oldFiles[index].key, bytes: oldFiles[index].value)
     }
+
+    // The changed files were analysed from git's contents above, so the walk skips them; of the
+    // rest it analyses only what the change can affect (`ChangeScope`), unless told otherwise.
+    var treeSession = session
+    let changedOnDisk = Set(after.keys)
+    let excluded = session.discovery.isExcluded
+    treeSession.discovery.isExcluded = { excluded($0) || changedOnDisk.contains($0) }
+    let scope = ChangeScope(before: oldAnalyses, after: newAnalyses)
+    var analyzing: (@Sendable ([UInt8]) -> Bool)?
+    if !invocation.wholeTree && scope.wholeTreeReason == nil { analyzing = { @Sendable bytes in scope.needs(bytes) } }
+    let (unchanged, _) = try treeSession.analyzeTree(scanner: scanner, showProgress: false, analyzing: analyzing)
     // Only fingerprints are compared, so neither side needs a plan; and unless a manifest
     // changed, both sides have the same modules, so the graph is built once.
     let afterOutcome = scanner.finish(

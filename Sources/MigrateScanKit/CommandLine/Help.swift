@@ -39,6 +39,8 @@ package enum Help {
       --ratchet               with --baseline: also fail when baselined findings have gone
       --staged                check what is staged in git against HEAD
       --since <rev>           check the change since <rev>
+      --whole-tree            with --staged or --since: analyse every file in full, not only
+                              those the change can affect (same answer, slower)
       --jobs <n>              files scanned in parallel (default: the number of CPUs)
       --max-file-size <bytes> skip larger files, with a warning (default: 20000000)
       --follow-symlinks       follow symbolic links to directories (cycles are detected)

@@ -54,6 +54,9 @@ package struct Invocation: Equatable, Sendable {
   package var staged = false
   /// `--since REV`.
   package var since: String?
+  /// `--whole-tree`: with `--staged`/`--since`, analyse every file of the tree in full rather
+  /// than only the files the change can affect (same answer, slower; for doubt and debugging).
+  package var wholeTree = false
   /// `--max-file-size BYTES`.
   package var maxFileSize: Int?
   /// `--follow-symlinks`.

@@ -1,0 +1,97 @@
+import Classify
+
+/// Which unchanged files a change check must analyse to give the answer a whole-tree analysis
+/// gives, and when it must analyse them all.
+///
+/// A check compares the findings of the tree after a change with the tree before it. An
+/// unchanged file yields the same candidates on both sides; only facts from other files decide
+/// whether a candidate counts (`Classifier.finalize`): declarations of Combine's names, modules
+/// that re-export Combine, `Future` helpers, and the completion defects of callees. So the
+/// context a check needs is
+/// - the files that may hold the facts the changed files' candidates ask about (the Combine
+///   names they stand on, the helpers and callees they call, re-exports), and
+/// - when the change alters a helper or a completion-taking function, the files that may call it,
+///   since their findings can differ between the two sides.
+///
+/// Every other file contributes nothing that can differ between the two sides or decide a
+/// changed file's finding, so it is read (to search its bytes) but not analysed. A change to what
+/// the tree declares of Combine's names, to a re-export or to a manifest moves the ground under
+/// every file, and then the whole tree is analysed.
+package struct ChangeScope: Sendable {
+  /// Why every file must be analysed in full, or nil when the words below suffice.
+  package private(set) var wholeTreeReason: String?
+  /// The words whose presence in an unchanged file makes it part of the context.
+  package let search: WordSearch
+
+  /// The scope of a change whose changed files analyse to `before` (as they were; absent for an
+  /// added file) and `after`.
+  package init(before: [FileAnalysis], after: [FileAnalysis]) {
+    var words: Set<String> = ["_exported"]
+    for analysis in before + after {
+      let facts = analysis.classification.facts
+      words.formUnion(facts.unambiguousNames)
+      for candidate in analysis.classification.candidates {
+        if let anchor = candidate.anchor { words.insert(anchor) }
+        switch candidate.requirement {
+        case .helperCall(let name, _)?:
+          // `resolve` also asks whether the tree declares its own `Future`.
+          words.formUnion([name, "Future"])
+        case .calleeDefect(let name, _, _, _)?:
+          words.insert(name)
+        case nil:
+          break
+        }
+      }
+      if analysis.manifest != nil { wholeTreeReason = "a package manifest changed" }
+    }
+    let (old, new) = (Summary(before), Summary(after))
+    if old.combineDeclarations != new.combineDeclarations {
+      wholeTreeReason = "the change declares or removes a type named like one of Combine's"
+    }
+    if old.exportedImports != new.exportedImports { wholeTreeReason = "the change alters an `@_exported import`" }
+    for (name, signature) in old.helpers where new.helpers[name] != signature { words.insert(name) }
+    for (name, signature) in new.helpers where old.helpers[name] != signature { words.insert(name) }
+    for (name, signature) in old.completions where new.completions[name] != signature { words.insert(name) }
+    for (name, signature) in new.completions where old.completions[name] != signature { words.insert(name) }
+    search = WordSearch(words)
+  }
+
+  /// Whether an unchanged file with these bytes must be analysed.
+  package func needs(_ bytes: [UInt8]) -> Bool { search.occurs(in: bytes) }
+
+  /// What one side's changed files say that other files' findings depend on, lines left out
+  /// (an edit above a helper moves it without changing it).
+  private struct Summary {
+    /// Combine's names that the files declare as types.
+    var combineDeclarations: Set<String> = []
+    /// Modules the files re-export.
+    var exportedImports: Set<String> = []
+    /// `Future` helpers by the name a call uses (`Future` for an initialiser): kinds and labels.
+    var helpers: [String: [String]] = [:]
+    /// Completion-taking functions by name: their closure labels and defects.
+    var completions: [String: [String]] = [:]
+
+    init(_ analyses: [FileAnalysis]) {
+      let combineNames = CombineVocabulary.ambiguousNames.union(CombineVocabulary.unambiguousNames)
+      for analysis in analyses {
+        let facts = analysis.classification.facts
+        let declared = facts.declaredTypes + analysis.facts.declarations.map(\.name)
+        combineDeclarations.formUnion(declared.filter(combineNames.contains))
+        exportedImports.formUnion(facts.exportedImports)
+        for helper in facts.helpers where helper.kind != .member {
+          let name = helper.kind == .futureInitialiser ? "Future" : helper.name
+          helpers[name, default: []].append("\(helper.kind.rawValue)(\(helper.labels.joined(separator: ":")))")
+        }
+        for function in facts.completionFunctions {
+          let defects = facts.completionDefects.filter {
+            $0.function == function.name && $0.declarationLine == function.line
+          }.map { "\($0.kind.rawValue):\($0.parameter)" }.sorted()
+          completions[function.name, default: []].append(
+            "(\(function.closureLabels.joined(separator: ":")))" + defects.joined(separator: ","))
+        }
+      }
+      for name in helpers.keys { helpers[name]?.sort() }
+      for name in completions.keys { completions[name]?.sort() }
+    }
+  }
+}
