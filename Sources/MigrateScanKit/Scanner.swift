@@ -194,7 +194,10 @@ package struct Scanner: Sendable {
 
   /// Whether `path` names a package manifest (`Package.swift`, `Package@swift-5.9.swift`).
   static func isManifest(path: String) -> Bool {
-    let name = path.split(separator: "/").last.map(String.init) ?? path
+    // On the UTF-8 view: a check asks this of every file in the tree.
+    let utf8 = path.utf8
+    let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+    let name = Substring(utf8[start...])
     return name == "Package.swift" || (name.hasPrefix("Package@swift") && name.hasSuffix(".swift"))
   }
 

@@ -65,7 +65,9 @@ extension CommandLineTool {
   }
 
   /// A progress line only on a terminal, never with `--quiet` or a machine format on stdout.
-  static func showsProgress(invocation: Invocation, io: some TextOutput, outputs: [Invocation.Output]) -> Bool {
+  package static func showsProgress(
+    invocation: Invocation, io: some TextOutput, outputs: [Invocation.Output]
+  ) -> Bool {
     let machineOnStdout = outputs.contains { $0.path == nil && $0.format != .markdown }
     return io.errIsTerminal && !invocation.quiet && !machineOnStdout
   }
