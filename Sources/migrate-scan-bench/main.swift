@@ -1,4 +1,4 @@
-// The benchmark: `migrate-scan-bench [--lines N | --dir DIR] [--binary PATH] [--runs K]`.
+// The benchmark: `migrate-scan-bench [--lines N | --dir DIR] [--binary PATH] [--runs K] [--no-precommit]`.
 // Generates (or takes) a tree, times the lexer alone in-process and the whole scan as a
 // subprocess, and, when `rg` and `ast-grep` are on PATH, times them on the same tree with
 // equivalent rules. Numbers only: nothing here is a test. `.ci/bench` builds release first.
@@ -9,6 +9,7 @@ var lines = 1_000_000
 var directory: String?
 var binary = ".build/release/migrate-scan"
 var runs = 3
+var precommit = true
 var arguments = Array(CommandLine.arguments.dropFirst())[...]
 while let argument = arguments.popFirst() {
   switch argument {
@@ -16,9 +17,10 @@ while let argument = arguments.popFirst() {
   case "--dir": directory = arguments.popFirst()
   case "--binary": binary = arguments.popFirst() ?? binary
   case "--runs": runs = max(1, Int(arguments.popFirst() ?? "") ?? runs)
+  case "--no-precommit": precommit = false
   default:
     FileHandle.standardError.write(
-      Data("usage: migrate-scan-bench [--lines N | --dir DIR] [--binary PATH] [--runs K]\n".utf8))
+      Data("usage: migrate-scan-bench [--lines N | --dir DIR] [--binary PATH] [--runs K] [--no-precommit]\n".utf8))
     exit(64)
   }
 }
@@ -39,9 +41,13 @@ if let directory {
 
 // 2. The lexer alone, one core: read everything first so only lexing is timed.
 var sources: [[UInt8]] = []
+var sourcePaths: [String] = []
 if let enumerator = FileManager.default.enumerator(atPath: root) {
   for case let path as String in enumerator where path.hasSuffix(".swift") {
-    if let data = FileManager.default.contents(atPath: root + "/" + path) { sources.append([UInt8](data)) }
+    if let data = FileManager.default.contents(atPath: root + "/" + path) {
+      sources.append([UInt8](data))
+      sourcePaths.append(path)
+    }
   }
 }
 let totalBytes = sources.reduce(0) { $0 + $1.count }
@@ -88,7 +94,8 @@ if let rg = Measure.which("rg") {
 } else {
   print("ripgrep: not on PATH (apt-get install ripgrep)")
 }
-if let astGrep = Measure.which("ast-grep") ?? Measure.which("sg") {
+// Only `ast-grep`: `sg` is also shadow-utils' "run as another group" on Debian.
+if let astGrep = Measure.which("ast-grep") {
   // Block style: a flow mapping (`{ pattern: Task { $$$ } }`) is not valid YAML.
   let rules = """
     id: future-task
@@ -126,4 +133,17 @@ if let astGrep = Measure.which("ast-grep") ?? Measure.which("sg") {
   }
 } else {
   print("ast-grep: not on PATH (pip install ast-grep-cli in a virtual environment)")
+}
+
+// 5. The pre-commit check: ten files changed in a repository holding the whole tree.
+if precommit {
+  if let result = try PreCommitBench.run(files: sourcePaths, root: root, binary: binary, runs: runs) {
+    print(
+      "pre-commit check --staged (10 files changed): \(format(result.scoped.wall, 3)) s wall, "
+        + "\(format(result.scoped.cpu, 3)) s CPU, peak \(megabytes(result.scoped.peakMemory)), "
+        + "\(result.reported) new wrappers reported; with --whole-tree: \(format(result.wholeTree.wall, 3)) s wall, "
+        + "\(format(result.wholeTree.cpu, 3)) s CPU")
+  } else {
+    print("pre-commit check: could not build the git repository (is git installed?)")
+  }
 }
