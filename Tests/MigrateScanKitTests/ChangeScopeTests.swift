@@ -51,6 +51,18 @@ import Testing
 
     """
   static let plain = "func add(_ a: Int, _ b: Int) -> Int { a + b }\n"
+  static let makeFuture = """
+    import Combine
+
+    func makeFuture<T>(_ operation: @escaping @Sendable () async throws -> T) -> Future<T, Error> {
+      Future { promise in
+        Task {
+          do { promise(.success(try await operation())) } catch { promise(.failure(error)) }
+        }
+      }
+    }
+
+    """
 
   static let scenarios: [Scenario] = [
     Scenario(
@@ -61,6 +73,13 @@ import Testing
       committed: ["Sources/Future+Async.swift": GateTests.helper, "Sources/Service.swift": service("")],
       staged: [
         "Sources/Service.swift": service("  func p() -> Future<Int, Error> { Future { try await self.load() } }\n")
+      ],
+      expected: .policyFailure, mentions: "Sources/Service.swift:5:"),
+    Scenario(
+      name: "a new call of a Future-making function declared in an untouched file",
+      committed: ["Sources/Helpers.swift": makeFuture, "Sources/Service.swift": service("")],
+      staged: [
+        "Sources/Service.swift": service("  func p() -> Future<Int, Error> { makeFuture { try await self.load() } }\n")
       ],
       expected: .policyFailure, mentions: "Sources/Service.swift:5:"),
     Scenario(
@@ -124,7 +143,7 @@ import Testing
     return Scanner(catalog: catalog).analyze(path: path, bytes: Array(text.utf8))
   }
 
-  @Test func aWrapperNeedsOnlyFilesNamingFuture() throws {
+  @Test func aWrapperNeedsOnlyFilesThatMayDeclareFuture() throws {
     let before = try Self.analyze("S.swift", Self.service(""))
     let after = try Self.analyze("S.swift", Self.service(GateTests.wrapper))
     let scope = ChangeScope(before: [before], after: [after])
@@ -132,6 +151,8 @@ import Testing
     #expect(scope.needs(Array("struct Future {}".utf8)))
     #expect(!scope.needs(Array("func add(_ a: Int) -> Int { a } // FutureValue".utf8)))
     #expect(!scope.needs(Array(Self.plain.utf8)))
+    #expect(!scope.needs(Array(Self.service(GateTests.wrapper).utf8)), "using Combine's Future decides nothing")
+    #expect(scope.needs(Array("@_exported import Combine".utf8)))
   }
 
   @Test func aManifestOrAnExportMovesTheWholeTree() throws {
@@ -144,7 +165,7 @@ import Testing
   }
 
   @Test func wordSearchFindsWholeWordsOnly() {
-    let search = WordSearch(["Future", "load"])
+    let search = WordSearch(used: ["Future", "load"])
     #expect(search.occurs(in: Array("let f = Future { }".utf8)))
     #expect(search.occurs(in: Array("`Future`".utf8)))
     #expect(search.occurs(in: Array("Combine.Future<Int, Never>".utf8)))
@@ -154,6 +175,25 @@ import Testing
     #expect(!search.occurs(in: []))
     // A byte of 0x80 or above ends a run: it may find more, never less.
     #expect(search.occurs(in: Array("éFuture".utf8)))
-    #expect(!WordSearch([String]()).occurs(in: Array("Future".utf8)))
+    #expect(!WordSearch(used: [String]()).occurs(in: Array("Future".utf8)))
+  }
+
+  @Test(arguments: [
+    "struct Future<Output, Failure> {}", "final class Future {}", "typealias Future = Promise",
+    "extension Future where Failure == Error {", "extension Combine.Future {", "enum `Future` {}",
+    "func load(completion: () -> Void)", "public\nstruct\n  Future {}", "protocol /* doc */ Future {}",
+  ])
+  func declaredWordsCountWhereADeclarationNamesThem(_ text: String) {
+    let search = WordSearch(used: [String](), declared: ["Future", "load"])
+    #expect(search.occurs(in: Array(text.utf8)))
+  }
+
+  @Test(arguments: [
+    "let f = Future { promise in }", "func make() -> Future<Int, Never> {", "x.load()", "var load = 1",
+    "class Loader: Future {}", "struct S { let future: Future<Int, Never> }",
+  ])
+  func declaredWordsDoNotCountWhereOnlyUsed(_ text: String) {
+    let search = WordSearch(used: [String](), declared: ["Future", "load"])
+    #expect(!search.occurs(in: Array(text.utf8)))
   }
 }

@@ -8,8 +8,8 @@ import Classify
 /// whether a candidate counts (`Classifier.finalize`): declarations of Combine's names, modules
 /// that re-export Combine, `Future` helpers, and the completion defects of callees. So the
 /// context a check needs is
-/// - the files that may hold the facts the changed files' candidates ask about (the Combine
-///   names they stand on, the helpers and callees they call, re-exports), and
+/// - the files that may declare what the changed files' candidates ask about (the Combine names
+///   they stand on, the helpers and callees they call) or re-export Combine, and
 /// - when the change alters a helper or a completion-taking function, the files that may call it,
 ///   since their findings can differ between the two sides.
 ///
@@ -26,18 +26,23 @@ package struct ChangeScope: Sendable {
   /// The scope of a change whose changed files analyse to `before` (as they were; absent for an
   /// added file) and `after`.
   package init(before: [FileAnalysis], after: [FileAnalysis]) {
-    var words: Set<String> = ["_exported"]
+    // Names whose declarations the changed files' candidates ask about: the Combine names they
+    // stand on (does the tree declare its own?), the helpers and callees they call.
+    var declared: Set<String> = []
+    // Names that count wherever they appear: a re-export, and what the change alters.
+    var used: Set<String> = ["_exported"]
     for analysis in before + after {
       let facts = analysis.classification.facts
-      words.formUnion(facts.unambiguousNames)
+      declared.formUnion(facts.unambiguousNames)
       for candidate in analysis.classification.candidates {
-        if let anchor = candidate.anchor { words.insert(anchor) }
+        if let anchor = candidate.anchor { declared.insert(anchor) }
         switch candidate.requirement {
         case .helperCall(let name, _)?:
-          // `resolve` also asks whether the tree declares its own `Future`.
-          words.formUnion([name, "Future"])
+          // `extension Future` declares initialiser helpers; `resolve` also asks whether the
+          // tree declares its own `Future`.
+          declared.formUnion([name, "Future"])
         case .calleeDefect(let name, _, _, _)?:
-          words.insert(name)
+          declared.insert(name)
         case nil:
           break
         }
@@ -49,11 +54,13 @@ package struct ChangeScope: Sendable {
       wholeTreeReason = "the change declares or removes a type named like one of Combine's"
     }
     if old.exportedImports != new.exportedImports { wholeTreeReason = "the change alters an `@_exported import`" }
-    for (name, signature) in old.helpers where new.helpers[name] != signature { words.insert(name) }
-    for (name, signature) in new.helpers where old.helpers[name] != signature { words.insert(name) }
-    for (name, signature) in old.completions where new.completions[name] != signature { words.insert(name) }
-    for (name, signature) in new.completions where old.completions[name] != signature { words.insert(name) }
-    search = WordSearch(words)
+    // A helper or completion-taking function the change alters: every file naming it may find
+    // differently, and every other declaration of it decides with it.
+    for (name, signature) in old.helpers where new.helpers[name] != signature { used.insert(name) }
+    for (name, signature) in new.helpers where old.helpers[name] != signature { used.insert(name) }
+    for (name, signature) in old.completions where new.completions[name] != signature { used.insert(name) }
+    for (name, signature) in new.completions where old.completions[name] != signature { used.insert(name) }
+    search = WordSearch(used: used, declared: declared)
   }
 
   /// Whether an unchanged file with these bytes must be analysed.
