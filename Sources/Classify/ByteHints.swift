@@ -24,60 +24,67 @@ package struct ByteHints: Sendable {
   /// `->`: a function may take a closure parameter (completion handlers).
   package var arrow = false
 
-  /// Scans `source` once. Candidate starts are found through a table of first bytes, so most
-  /// bytes cost one load and one branch.
+  /// Scans `source` once. Each byte pair is looked up in a table (`pairKind`) whose entry
+  /// names the one needle that pair may start; `pending` drops a pair once its flags are all
+  /// set, so the loop body is one table load and one well-predicted branch per byte, and the
+  /// scan ends as soon as every flag is known. It used to switch on a first-byte table, which
+  /// mispredicted on the common letters `s`, `a`, `r` and `v`.
   package init(_ source: [UInt8]) {
-    let table = ByteHints.isFirstByte
-    let (sink, subscribe, syncWord) = (ByteHints.sink, ByteHints.subscribe, ByteHints.syncWord)
-    let (assign, awaitWord, asyncWord) = (ByteHints.assign, ByteHints.awaitWord, ByteHints.asyncWord)
-    let (receive, values, subjectWord) = (ByteHints.receive, ByteHints.values, ByteHints.subjectWord)
-    let (futureWord, continuationWord) = (ByteHints.futureWord, ByteHints.continuationWord)
     source.withUnsafeBufferPointer { bytes in
-      // The last byte is never a word start worth testing (every needle has two bytes or more).
-      let last = bytes.count - 1
-      var index = 0
-      while index < last {
-        let byte = bytes[index]
-        guard table[Int(byte)] else {
-          index += 1
-          continue
-        }
-        // The second byte picks the one needle worth comparing.
-        let second = bytes[index + 1]
-        switch (byte, second) {
-        case (UInt8(ascii: "s"), UInt8(ascii: "i")):
-          if ByteHints.matches(bytes, index, sink) { chainTerminal = true }
-        case (UInt8(ascii: "s"), UInt8(ascii: "u")):
-          if ByteHints.matches(bytes, index, subscribe) { chainTerminal = true }
-        case (UInt8(ascii: "s"), UInt8(ascii: "y")):
-          if ByteHints.matches(bytes, index, syncWord) { sync = true }
-        case (UInt8(ascii: "a"), UInt8(ascii: "s")):
-          if ByteHints.matches(bytes, index, assign) {
-            chainTerminal = true
-          } else if ByteHints.matches(bytes, index, asyncWord) {
-            hasAsync = true
+      ByteHints.pairKind.withUnsafeBufferPointer { pairKind in
+        // The last byte is never a word start worth testing (every needle has two bytes or more).
+        let last = bytes.count - 1
+        var pending = pendingPairs()
+        var index = 0
+        while index < last {
+          let pair = Int(pairKind[Int(bytes[index]) | Int(bytes[index + 1]) << 8])
+          if pending & (1 << pair) != 0 {
+            note(pair, bytes, index)
+            pending = pendingPairs()
+            if pending == 0 { break }
           }
-        case (UInt8(ascii: "a"), UInt8(ascii: "w")):
-          if ByteHints.matches(bytes, index, awaitWord) { hasAwait = true }
-        case (UInt8(ascii: "r"), UInt8(ascii: "e")):
-          if ByteHints.matches(bytes, index, receive) { chainTerminal = true }
-        case (UInt8(ascii: "v"), UInt8(ascii: "a")):
-          if ByteHints.matches(bytes, index, values) { chainTerminal = true }
-        case (UInt8(ascii: "S"), UInt8(ascii: "u")):
-          if ByteHints.matches(bytes, index, subjectWord) { subject = true }
-        case (UInt8(ascii: "F"), UInt8(ascii: "u")):
-          if ByteHints.matches(bytes, index, futureWord) { future = true }
-        case (UInt8(ascii: "C"), UInt8(ascii: "o")):
-          if ByteHints.matches(bytes, index, continuationWord) { continuation = true }
-        case (UInt8(ascii: "D"), UInt8(ascii: "i")):
-          if ByteHints.matches(bytes, index, ByteHints.dispatchQueueWord) { dispatchQueue = true }
-        case (UInt8(ascii: "-"), UInt8(ascii: ">")):
-          arrow = true
-        default:
-          break
+          index += 1
         }
-        index += 1
       }
+    }
+  }
+
+  /// The pair kinds (bits) whose flags are not all set yet.
+  private func pendingPairs() -> UInt32 {
+    var pending: UInt32 = 0
+    if !chainTerminal { pending |= 1 << Pair.si | 1 << Pair.su | 1 << Pair.re | 1 << Pair.va }
+    if !chainTerminal || !hasAsync { pending |= 1 << Pair.as }
+    if !sync { pending |= 1 << Pair.sy }
+    if !hasAwait { pending |= 1 << Pair.aw }
+    if !subject { pending |= 1 << Pair.subject }
+    if !future { pending |= 1 << Pair.future }
+    if !continuation { pending |= 1 << Pair.continuation }
+    if !dispatchQueue { pending |= 1 << Pair.dispatchQueue }
+    if !arrow { pending |= 1 << Pair.arrow }
+    return pending
+  }
+
+  /// Sets the flag of the needle that starts at `index`, whose first two bytes are `pair`.
+  private mutating func note(_ pair: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) {
+    switch pair {
+    case Pair.si: if ByteHints.matches(bytes, index, ByteHints.sink) { chainTerminal = true }
+    case Pair.su: if ByteHints.matches(bytes, index, ByteHints.subscribe) { chainTerminal = true }
+    case Pair.sy: if ByteHints.matches(bytes, index, ByteHints.syncWord) { sync = true }
+    case Pair.as:
+      if ByteHints.matches(bytes, index, ByteHints.assign) {
+        chainTerminal = true
+      } else if ByteHints.matches(bytes, index, ByteHints.asyncWord) {
+        hasAsync = true
+      }
+    case Pair.aw: if ByteHints.matches(bytes, index, ByteHints.awaitWord) { hasAwait = true }
+    case Pair.re: if ByteHints.matches(bytes, index, ByteHints.receive) { chainTerminal = true }
+    case Pair.va: if ByteHints.matches(bytes, index, ByteHints.values) { chainTerminal = true }
+    case Pair.subject: if ByteHints.matches(bytes, index, ByteHints.subjectWord) { subject = true }
+    case Pair.future: if ByteHints.matches(bytes, index, ByteHints.futureWord) { future = true }
+    case Pair.continuation: if ByteHints.matches(bytes, index, ByteHints.continuationWord) { continuation = true }
+    case Pair.dispatchQueue: if ByteHints.matches(bytes, index, ByteHints.dispatchQueueWord) { dispatchQueue = true }
+    case Pair.arrow: arrow = true
+    default: break
     }
   }
 
@@ -87,6 +94,27 @@ package struct ByteHints: Sendable {
     for offset in 1..<word.count where bytes[index + offset] != word[offset] { return false }
     return true
   }
+
+  /// The first two bytes of the needles; 0 is no needle.
+  private enum Pair {
+    static let si = 1, su = 2, sy = 3, `as` = 4, aw = 5, re = 6, va = 7
+    static let subject = 8, future = 9, continuation = 10, dispatchQueue = 11, arrow = 12
+  }
+
+  /// For each byte pair (first byte in the low 8 bits): the `Pair` it starts, or 0.
+  private static let pairKind: [UInt8] = {
+    var table = [UInt8](repeating: 0, count: 1 << 16)
+    let pairs: [(String, Int)] = [
+      ("si", Pair.si), ("su", Pair.su), ("sy", Pair.sy), ("as", Pair.as), ("aw", Pair.aw), ("re", Pair.re),
+      ("va", Pair.va), ("Su", Pair.subject), ("Fu", Pair.future), ("Co", Pair.continuation),
+      ("Di", Pair.dispatchQueue), ("->", Pair.arrow),
+    ]
+    for (text, pair) in pairs {
+      let bytes = Array(text.utf8)
+      table[Int(bytes[0]) | Int(bytes[1]) << 8] = UInt8(pair)
+    }
+    return table
+  }()
 
   private static let sink = Array("sink".utf8)
   private static let subscribe = Array("subscribe".utf8)
@@ -100,10 +128,4 @@ package struct ByteHints: Sendable {
   private static let futureWord = Array("Future".utf8)
   private static let continuationWord = Array("Continuation".utf8)
   private static let dispatchQueueWord = Array("DispatchQueue".utf8)
-
-  private static let isFirstByte: [Bool] = {
-    var table = [Bool](repeating: false, count: 256)
-    for byte in "sarvSFCD-".utf8 { table[Int(byte)] = true }
-    return table
-  }()
 }

@@ -1,3 +1,5 @@
+import SwiftLexer
+
 /// Collects a file's `CombineFacts` in one pass over its significant tokens.
 ///
 /// Must run after `SymbolIndex` and `PublisherChain.all`: facts carry the enclosing type and a
@@ -19,7 +21,9 @@ package enum FactsCollector {
     var facts = CombineFacts()
     facts.declaredTypes = file.symbols.declaredTypes
     var unambiguous: Set<String> = []
-    var used: Set<String> = []
+    // By bytes first: most calls repeat a name, and a `String` per occurrence (made, hashed and
+    // freed) cost more than the rest of this pass.
+    var used = ByteStringSet()
     var position = 0
     while position < view.count {
       defer { position += 1 }
@@ -51,14 +55,25 @@ package enum FactsCollector {
         if view.isPeriod(position - 1) || next == .leftParen
           || (next == .leftBrace && view.braceRole[position + 1] == .closure)
         {
-          if !isDeclarationName(view, position) { used.insert(view.text(position)) }
+          if !isDeclarationName(view, position) {
+            used.insert(from: view.stream.source, start: view.startOffset(position), count: view.length(position))
+          }
         }
       default:
         break
       }
     }
     facts.unambiguousNames = unambiguous.sorted()
-    facts.usedNames = used.sorted()
+    // Distinct bytes can still be equal `String`s (canonical equivalence, repaired invalid
+    // UTF-8): keep the first of each, as inserting every occurrence into a `Set<String>` did.
+    if let sorted = used.sortedASCIIStrings() {
+      facts.usedNames = sorted
+    } else {
+      var names: Set<String> = []
+      var distinct: [String] = []
+      for name in used.strings() where names.insert(name).inserted { distinct.append(name) }
+      facts.usedNames = distinct.sorted()
+    }
     return facts
   }
 

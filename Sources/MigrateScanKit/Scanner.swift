@@ -4,6 +4,12 @@ import RuleEngine
 import ScanModel
 import SwiftLexer
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The scan pipeline: per file (in parallel) lex, match, classify and collect facts; then once
 /// for the tree build the graph, finalise the findings, apply suppressions and plan.
 package struct Scanner: Sendable {
@@ -180,16 +186,25 @@ package struct Scanner: Sendable {
 
   private static let directiveMarker = Array("migrate-scan:".utf8)
 
-  /// Whether `needle` occurs in `haystack` (a plain scan; run once per file).
+  /// Whether `needle` occurs in `haystack`. libc's `memchr` finds each candidate first byte in
+  /// vector-sized steps (Glibc does not export `memmem`); the byte loop it replaced cost about
+  /// 1% of a scan.
   static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
     guard let first = needle.first, haystack.count >= needle.count else { return false }
-    var index = 0
-    let last = haystack.count - needle.count
-    while index <= last {
-      if haystack[index] == first && haystack[index..<index + needle.count].elementsEqual(needle) { return true }
-      index += 1
+    return haystack.withUnsafeBufferPointer { haystack in
+      needle.withUnsafeBufferPointer { needle in
+        guard let base = haystack.baseAddress, let needleBase = needle.baseAddress else { return false }
+        var index = 0
+        let last = haystack.count - needle.count
+        while index <= last {
+          guard let found = memchr(base + index, Int32(first), last - index + 1) else { return false }
+          index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+          if memcmp(base + index, needleBase, needle.count) == 0 { return true }
+          index += 1
+        }
+        return false
+      }
     }
-    return false
   }
 
   /// Whether `path` names a package manifest (`Package.swift`, `Package@swift-5.9.swift`).
@@ -202,9 +217,28 @@ package struct Scanner: Sendable {
   }
 
   /// Lines as editors count them: newlines, plus one for a last line without one.
+  ///
+  /// Counts eight bytes per step: a byte of `word ^ 0x0A…` is zero exactly at a newline, and the
+  /// carry-free zero test below marks each such byte with its high bit, so a popcount counts them.
   static func countLines(_ bytes: [UInt8]) -> Int {
     var count = 0
-    for byte in bytes where byte == 0x0A { count += 1 }
+    bytes.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return }
+      let raw = UnsafeRawPointer(base)
+      let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+      let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+      var index = 0
+      while index &+ 8 <= bytes.count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ newlines
+        let nonzero = ((word & lows) &+ lows) | word
+        count &+= (~nonzero & ~lows).nonzeroBitCount
+        index &+= 8
+      }
+      while index < bytes.count {
+        if bytes[index] == 0x0A { count &+= 1 }
+        index &+= 1
+      }
+    }
     if let last = bytes.last, last != 0x0A { count += 1 }
     return count
   }

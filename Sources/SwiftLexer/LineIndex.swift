@@ -9,21 +9,45 @@ package struct LineIndex: Sendable {
 
   package init(_ source: [UInt8]) {
     var starts: [Int] = [0]
-    starts.reserveCapacity(source.count / 40 + 1)
-    var index = 0
-    let count = source.count
-    while index < count {
-      let byte = source[index]
-      if byte == 0x0A {
-        starts.append(index + 1)
-      } else if byte == 0x0D {
-        if index + 1 < count && source[index + 1] == 0x0A { index += 1 }
-        starts.append(index + 1)
+    starts.reserveCapacity(source.count / 32 + 1)
+    source.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return }
+      let raw = UnsafeRawPointer(base)
+      let count = bytes.count
+      var index = 0
+      while index < count {
+        // Eight bytes at a time: most words of source hold no line break and are skipped whole.
+        if index &+ 8 <= count, !LineIndex.mayBreakLine(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+          index &+= 8
+          continue
+        }
+        let stop = min(index &+ 8, count)
+        while index < stop {
+          let byte = bytes[index]
+          if byte == 0x0A {
+            starts.append(index &+ 1)
+          } else if byte == 0x0D {
+            if index &+ 1 < count && bytes[index &+ 1] == 0x0A { index &+= 1 }
+            starts.append(index &+ 1)
+          }
+          index &+= 1
+        }
       }
-      index += 1
     }
     self.lineStarts = starts
     self.source = source
+  }
+
+  /// True when some byte of `word` is `\n` or `\r` (exact: the zero-byte test has no false
+  /// positives when only its truth is used).
+  @inline(__always)
+  static func mayBreakLine(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let newlines = word ^ (ones &* 0x0A)
+    let returns = word ^ (ones &* 0x0D)
+    let zeroes = ((newlines &- ones) & ~newlines) | ((returns &- ones) & ~returns)
+    return zeroes & highs != 0
   }
 
   /// The number of lines (a final newline starts an empty last line, as editors count).

@@ -35,7 +35,8 @@ struct QueueGuardedStateDetector: Detector {
         if let end = queueInitialiser(view, after: position + 1) {
           if isPrivate(view, before: position) { queues.append((name, position, end)) }
         } else if view.isWord(position, "var"),
-          !scopes.contains(where: { $0.member == name && $0.open > position && $0.open < position + 60 })
+          // Positions first: comparing the name against every scope's member was 1% of a scan.
+          !scopes.contains(where: { $0.open > position && $0.open < position + 60 && $0.member == name })
         {
           stored.append((name, position + 1))
         }

@@ -1,0 +1,50 @@
+import SwiftLexer
+import Testing
+
+@Suite struct ByteStringSetTests {
+  /// Random short texts, with many repeats; `ascii` keeps bytes below 0x80.
+  func texts(seed: UInt64, ascii: Bool) -> [[UInt8]] {
+    var state = seed
+    func next() -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33)
+    }
+    let alphabet: [UInt8] = ascii ? [0x41, 0x42, 0x61, 0x62, 0x2E, 0x5F] : [0x41, 0x61, 0xC3, 0xA9, 0x65, 0xCC, 0x81]
+    return (0..<3000).map { _ in (0..<(next() % 6)).map { _ in alphabet[next() % alphabet.count] } }
+  }
+
+  @Test func keepsEachDistinctTextOnceInFirstInsertionOrder() {
+    for ascii in [true, false] {
+      let all = texts(seed: ascii ? 1 : 2, ascii: ascii)
+      var set = ByteStringSet()
+      var seen: Set<[UInt8]> = []
+      var expected: [String] = []
+      for text in all {
+        text.withUnsafeBufferPointer { set.insert($0) }
+        if seen.insert(text).inserted { expected.append(String(decoding: text, as: UTF8.self)) }
+      }
+      #expect(set.count == seen.count)
+      #expect(set.strings() == expected)
+      #expect(set.isASCII == ascii)
+    }
+  }
+
+  @Test func asciiTextsSortLikeStrings() {
+    var set = ByteStringSet()
+    for text in texts(seed: 3, ascii: true) { set.insert(text[...]) }
+    #expect(set.sortedASCIIStrings() == set.strings().sorted())
+    var mixed = set
+    mixed.insert(Array("é".utf8)[...])
+    #expect(mixed.sortedASCIIStrings() == nil)
+  }
+
+  @Test func insertFromASourceRange() {
+    let source = Array("let sink = sink.sink".utf8)
+    var set = ByteStringSet()
+    set.insert(from: source, start: 4, count: 4)
+    set.insert(from: source, start: 11, count: 4)
+    set.insert(from: source, start: 16, count: 4)
+    set.insert(from: source, start: 0, count: 3)
+    #expect(set.strings() == ["sink", "let"])
+  }
+}
