@@ -1,3 +1,5 @@
+import ScanModel
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -87,8 +89,8 @@ package struct FileDiscovery: Sendable {
           childPath, relative: childRelative, name: display, into: &discovery, stack: &stack, visited: &visited)
       }
     }
-    discovery.files.sort { $0.relativePath.utf8.lexicographicallyPrecedes($1.relativePath.utf8) }
-    discovery.skipped.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    discovery.files.sort { UTF8Order.precedes($0.relativePath, $1.relativePath) }
+    discovery.skipped.sort { UTF8Order.precedes($0.path, $1.path) }
     return discovery
   }
 

@@ -132,7 +132,7 @@ package struct ScanSession: Sendable {
       case .failure(let failure): skipped.append(SkippedFile(path: files[index].relativePath, reason: "\(failure)"))
       }
     }
-    skipped.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    skipped.sort { UTF8Order.precedes($0.path, $1.path) }
     return (analyses, skipped)
   }
 

@@ -91,7 +91,7 @@ package struct Scanner: Sendable {
     _ analyses: [FileAnalysis], moduleMap: ModuleMap, planBuilder: PlanBuilder, planning: Bool = true,
     reusedGraph: ProjectGraph? = nil
   ) -> Outcome {
-    let analyses = analyses.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    let analyses = analyses.sorted { UTF8Order.precedes($0.path, $1.path) }
     var manifests: [ProjectGraphBuilder.ManifestFile] = []
     var sources: [ProjectGraphBuilder.SourceFile] = []
     var declared: Set<String> = []

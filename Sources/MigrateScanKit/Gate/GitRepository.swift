@@ -1,4 +1,5 @@
 import Foundation
+import ScanModel
 
 /// Reads what a change touches from git: the changed Swift files and their old and new contents.
 ///
@@ -63,7 +64,7 @@ package struct GitRepository: Sendable {
         index += 2
       }
     }
-    return changes.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    return changes.sorted { UTF8Order.precedes($0.path, $1.path) }
   }
 
   /// The contents of `path` at `revision` (`""` names the index, as in `git show :path`), or nil
