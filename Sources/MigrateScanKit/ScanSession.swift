@@ -1,6 +1,6 @@
 import Classify
 import DependencyGraph
-import Foundation
+import FoundationEssentials
 import RuleEngine
 import ScanModel
 

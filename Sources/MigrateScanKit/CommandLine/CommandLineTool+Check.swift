@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import ScanModel
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 extension CommandLineTool {
   /// `migrate-scan check`: exit 1 when what a change adds fails the policy, never on what was

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import SwiftLexer
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The testable core of the `migrate-scan` executable.
 package enum CommandLineTool {

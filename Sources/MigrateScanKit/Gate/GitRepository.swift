@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import ScanModel
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Reads what a change touches from git: the changed Swift files and their old and new contents.
 ///
@@ -31,7 +35,9 @@ package struct GitRepository: Sendable {
         "cannot read the git change in '\(directory)': \(result.errorText.isEmpty ? "not a git repository" : result.errorText); "
           + "run it inside a git work tree, or scan without --staged/--since")
     }
-    topLevel = text.trimmingCharacters(in: .newlines)
+    var path = text
+    while let last = path.last, last.isNewline { path.removeLast() }
+    topLevel = path
   }
 
   /// The Swift files the staged change (`staged`) or the change since `revision` adds or modifies.
@@ -142,47 +148,55 @@ package struct GitRepository: Sendable {
   private static func run(_ arguments: [String], input: [UInt8]? = nil) -> (
     status: Int32, output: [UInt8], errorText: String
   ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git"] + safety + arguments
+    // Errors go to a file rather than a second pipe: a full, unread pipe would block git. Input
+    // comes from a file too: writing it to a pipe while git fills the output pipe could leave
+    // both sides waiting.
+    guard let errors = TemporaryFile(contents: []) else { return (127, [], "cannot create a temporary file") }
+    defer { errors.remove() }
+    let inputFile = input.flatMap { TemporaryFile(contents: $0) }
+    defer { inputFile?.remove() }
+    if input != nil && inputFile == nil { return (127, [], "cannot create a temporary file") }
+
+    var pipe: [Int32] = [-1, -1]
+    guard Glibc.pipe(&pipe) == 0 else { return (127, [], "cannot create a pipe") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addclose(&actions, pipe[0])
+    posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+    posix_spawn_file_actions_addclose(&actions, pipe[1])
+    posix_spawn_file_actions_addopen(&actions, 0, inputFile?.path ?? "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errors.path, O_WRONLY | O_TRUNC, 0)
+
     var environment = ProcessInfo.processInfo.environment
     environment["GIT_TERMINAL_PROMPT"] = "0"
     environment["GIT_OPTIONAL_LOCKS"] = "0"
-    process.environment = environment
-    let output = Pipe()
-    // Errors go to a file rather than a second pipe: a full, unread pipe would block git.
-    let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "migrate-scan-git-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).err")
-    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-    defer { try? FileManager.default.removeItem(at: errorURL) }
-    guard let errorHandle = try? FileHandle(forWritingTo: errorURL) else {
-      return (127, [], "cannot create a temporary file")
+    let argv = (["git"] + safety + arguments).map { strdup($0) } + [nil]
+    let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawnp(&pid, "git", &actions, nil, argv, envp)
+    close(pipe[1])
+    guard spawned == 0 else {
+      close(pipe[0])
+      return (127, [], "cannot run git: \(String(cString: strerror(spawned))); is git installed and on PATH?")
     }
-    process.standardOutput = output
-    process.standardError = errorHandle
-    process.standardInput = FileHandle.nullDevice
-    // Input comes from a file too: writing it to a pipe while git fills the output pipe could
-    // leave both sides waiting.
-    let inputURL = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "migrate-scan-git-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).in")
-    defer { if input != nil { try? FileManager.default.removeItem(at: inputURL) } }
-    if let input {
-      guard FileManager.default.createFile(atPath: inputURL.path, contents: Data(input)),
-        let inputHandle = try? FileHandle(forReadingFrom: inputURL)
-      else { return (127, [], "cannot create a temporary file") }
-      process.standardInput = inputHandle
+    var output: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(pipe[0], $0.baseAddress, $0.count) }
+      if count > 0 {
+        output.append(contentsOf: chunk[0..<count])
+      } else if count == 0 || errno != EINTR {
+        break
+      }
     }
-    do {
-      try process.run()
-    } catch {
-      return (127, [], "cannot run git: \(error.localizedDescription)")
-    }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try? errorHandle.close()
-    let errorText =
-      (try? String(contentsOf: errorURL, encoding: .utf8))?
-      .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-    return (process.terminationStatus, [UInt8](data), errorText)
+    close(pipe[0])
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    let errorText = String(decoding: errors.read(), as: UTF8.self)
+    let trimmed = errorText.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+    return (exitStatus, output, String(trimmed))
   }
 }

@@ -44,7 +44,7 @@ package struct Suppressions: Sendable {
       var text = String(decoding: bytes[(start + Suppressions.prefix.count)...], as: UTF8.self)
       if token.kind == .blockComment, text.hasSuffix("*/") { text.removeLast(2) }
       var reason: String?
-      if let dashes = text.range(of: "--") {
+      if let dashes = text.firstRange(of: "--") {
         let trimmed = text[dashes.upperBound...].trimmingSpaces()
         reason = trimmed.isEmpty ? nil : trimmed
         text = String(text[..<dashes.lowerBound])

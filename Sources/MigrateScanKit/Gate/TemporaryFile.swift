@@ -1,0 +1,40 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A file in the temporary folder, made with `mkstemp` (never a name another process chose), for
+/// what a child process reads or writes.
+struct TemporaryFile {
+  /// Where it is.
+  let path: String
+
+  /// A new file holding `contents`; nil when it cannot be made.
+  init?(contents: [UInt8]) {
+    let folder = FileManager.default.temporaryDirectory.path
+    var template = Array((folder + (folder.hasSuffix("/") ? "" : "/") + "migrate-scan-git-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    path = String(cString: template)
+    var written = 0
+    while written < contents.count {
+      let count = contents[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        unlink(path)
+        return nil
+      }
+      written += count
+    }
+  }
+
+  /// What the file holds now.
+  func read() -> [UInt8] {
+    FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
+  }
+
+  /// Deletes the file.
+  func remove() { unlink(path) }
+}
