@@ -19,6 +19,17 @@ package enum AtomicFileWriter {
   /// - Throws: `CLIError.runtime` naming the path and the reason when the folder is missing or
   ///   not writable, or the disk is full.
   package static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
+    try write(to: path) { sink in sink(bytes) }
+  }
+
+  /// Writes what `produce` hands its sink, chunk after chunk, to `path` atomically: the file
+  /// appears whole once `produce` returns, or not at all.
+  ///
+  /// - Throws: `CLIError.runtime` naming the path and the reason when the folder is missing or
+  ///   not writable, or the disk is full.
+  package static func write(to path: String, _ produce: (_ sink: @escaping ([UInt8]) -> Void) -> Void)
+    throws(CLIError)
+  {
     let folder: String
     let name: String
     if let slash = path.lastIndex(of: "/") {
@@ -37,25 +48,31 @@ package enum AtomicFileWriter {
     guard descriptor >= 0 else {
       throw .runtime("cannot write '\(path)': \(errorText()); check that the folder exists and is writable")
     }
-    var failure: String?
-    bytes.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = errorText()
-          return
+    // The first failure is kept; later chunks are dropped, and the file is never renamed.
+    let failure = Mutex<String?>(nil)
+    produce { chunk in
+      guard failure.withLock({ $0 == nil }) else { return }
+      chunk.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+          let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+          if written < 0 {
+            if errno == EINTR { continue }
+            let text = errorText()
+            failure.withLock { $0 = text }
+            return
+          }
+          offset += written
         }
-        offset += written
       }
     }
-    if failure == nil && fsync(descriptor) != 0 && errno != EINVAL { failure = errorText() }
-    if close(descriptor) != 0 && failure == nil { failure = errorText() }
-    if failure == nil && rename(temporary, path) != 0 { failure = errorText() }
-    if let failure {
+    var problem = failure.withLock { $0 }
+    if problem == nil && fsync(descriptor) != 0 && errno != EINVAL { problem = errorText() }
+    if close(descriptor) != 0 && problem == nil { problem = errorText() }
+    if problem == nil && rename(temporary, path) != 0 { problem = errorText() }
+    if let problem {
       unlink(temporary)
-      throw .runtime("cannot write '\(path)': \(failure); nothing was written")
+      throw .runtime("cannot write '\(path)': \(problem); nothing was written")
     }
   }
 

@@ -17,15 +17,42 @@ package struct JSONOutput {
   /// `{}` or `[]`, and the first entry needs no comma).
   private var empty = false
 
-  /// An empty document with room for `capacity` bytes.
+  /// Where a streamed document's bytes go, a chunk at a time; nil keeps the whole document.
+  private let sink: (([UInt8]) -> Void)?
+  /// The buffered size at which the next entry first hands the buffer to `sink`.
+  private let flushSize: Int
+
+  /// An empty document with room for `capacity` bytes, kept whole until `finish()`.
   package init(capacity: Int = 0) {
     bytes.reserveCapacity(capacity)
+    sink = nil
+    flushSize = .max
+  }
+
+  /// An empty document whose bytes go to `sink` in chunks of about `chunkSize`, in order, so a
+  /// report of any size costs one chunk of memory (a 43 MB report cost three copies of itself).
+  package init(streamingTo sink: @escaping ([UInt8]) -> Void, chunkSize: Int = 1 << 20) {
+    bytes.reserveCapacity(chunkSize + 4096)
+    self.sink = sink
+    flushSize = chunkSize
   }
 
   /// The document as a `String`, with a final newline added.
   package consuming func finish() -> String {
     bytes.append(UInt8(ascii: "\n"))
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Ends a streamed document: the final newline and the last chunk go to the sink.
+  package mutating func finishStream() {
+    bytes.append(UInt8(ascii: "\n"))
+    flush()
+  }
+
+  private mutating func flush() {
+    guard let sink, !bytes.isEmpty else { return }
+    sink(bytes)
+    bytes.removeAll(keepingCapacity: true)
   }
 
   // MARK: - Containers
@@ -64,6 +91,7 @@ package struct JSONOutput {
   /// Starts the next entry of the open container: separator, newline and indentation.
   @inline(__always)
   private mutating func entry() {
+    if bytes.count >= flushSize { flush() }
     if empty {
       bytes.append(UInt8(ascii: "\n"))
     } else {

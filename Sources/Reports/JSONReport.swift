@@ -17,6 +17,20 @@ package enum JSONReport {
   package static func render(_ report: ScanReport) -> String {
     // About 900 bytes per finding in practice; a close guess saves the buffer's regrowth.
     var output = JSONOutput(capacity: 4096 + report.findings.count * 1024)
+    write(report, to: &output)
+    return output.finish()
+  }
+
+  /// Streams the JSON document to `sink` in chunks, in order; the bytes are those of `render`.
+  package static func stream(
+    _ report: ScanReport, chunkSize: Int = 1 << 20, to sink: @escaping ([UInt8]) -> Void
+  ) {
+    var output = JSONOutput(streamingTo: sink, chunkSize: chunkSize)
+    write(report, to: &output)
+    output.finishStream()
+  }
+
+  private static func write(_ report: ScanReport, to output: inout JSONOutput) {
     output.beginObject()
     output.key("schemaVersion")
     output.int(schemaVersion)
@@ -55,7 +69,6 @@ package enum JSONReport {
     }
     output.endArray()
     output.endObject()
-    return output.finish()
   }
 
   /// One finding, in the schema's key order: findings are most of the document.

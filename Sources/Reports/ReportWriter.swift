@@ -25,4 +25,17 @@ package enum ReportWriter {
     case .github: return GitHubReport.render(report, annotationLimit: options.githubAnnotationLimit)
     }
   }
+
+  /// Renders `report` in `format` to `sink`, in order: the bytes `render` gives. JSON and SARIF
+  /// are streamed a chunk at a time, so their memory does not grow with the report.
+  package static func stream(
+    _ report: ScanReport, format: ReportFormat, options: RenderOptions = RenderOptions(),
+    to sink: @escaping ([UInt8]) -> Void
+  ) {
+    switch format {
+    case .json: JSONReport.stream(report, to: sink)
+    case .sarif: SARIFReport.stream(report, to: sink)
+    case .markdown, .xcode, .github: sink(Array(render(report, format: format, options: options).utf8))
+    }
+  }
 }

@@ -22,9 +22,23 @@ package enum SARIFReport {
 
   /// The report as a SARIF log, ending with a newline.
   package static func render(_ report: ScanReport) -> String {
+    var output = JSONOutput(capacity: 4096 + report.findings.count * 1280)
+    write(report, to: &output)
+    return output.finish()
+  }
+
+  /// Streams the SARIF log to `sink` in chunks, in order; the bytes are those of `render`.
+  package static func stream(
+    _ report: ScanReport, chunkSize: Int = 1 << 20, to sink: @escaping ([UInt8]) -> Void
+  ) {
+    var output = JSONOutput(streamingTo: sink, chunkSize: chunkSize)
+    write(report, to: &output)
+    output.finishStream()
+  }
+
+  private static func write(_ report: ScanReport, to output: inout JSONOutput) {
     // Results are most of the log and are streamed (`write(result:)`); the small parts still go
     // through `JSONValue`, which costs nothing at their size.
-    var output = JSONOutput(capacity: 4096 + report.findings.count * 1280)
     let rules = sortedRules(report)
     let ruleIndex = index(rules)
     // §3.13 sarifLog, with one §3.14 run per scan.
@@ -55,7 +69,6 @@ package enum SARIFReport {
     output.endObject()
     output.endArray()
     output.endObject()
-    return output.finish()
   }
 
   private static func sortedRules(_ report: ScanReport) -> [RuleInfo] {

@@ -40,11 +40,12 @@ extension CommandLineTool {
   /// Renders and writes each requested report; stdout reports are written last, files atomically.
   static func write(_ report: ScanReport, to outputs: [Invocation.Output], io: inout some TextOutput) throws(CLIError) {
     for output in outputs {
-      let text = ReportWriter.render(report, format: output.format)
       if let path = output.path {
-        try AtomicFileWriter.write(Array(text.utf8), to: path)
+        try AtomicFileWriter.write(to: path) { sink in ReportWriter.stream(report, format: output.format, to: sink) }
+      } else if let stream = io.outStream {
+        ReportWriter.stream(report, format: output.format, to: stream)
       } else {
-        io.out(text)
+        io.out(ReportWriter.render(report, format: output.format))
       }
     }
   }

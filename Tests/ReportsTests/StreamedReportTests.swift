@@ -1,0 +1,42 @@
+import Reports
+import ScanModel
+import Synchronization
+import Testing
+
+/// JSON and SARIF reports are written a chunk at a time so their memory does not grow with the
+/// report; the chunks must join into exactly the bytes of the rendered report.
+@Suite struct StreamedReportTests {
+  /// Collects the chunks a stream hands over.
+  final class Chunks: Sendable {
+    let list = Mutex<[[UInt8]]>([])
+    func append(_ chunk: [UInt8]) { list.withLock { $0.append(chunk) } }
+    var joined: [UInt8] { list.withLock { $0.flatMap { $0 } } }
+    var count: Int { list.withLock { $0.count } }
+  }
+
+  @Test(arguments: [1, 64, 4096, 1 << 20])
+  func jsonChunksJoinIntoTheRenderedReport(_ chunkSize: Int) {
+    let chunks = Chunks()
+    JSONReport.stream(SampleReports.full, chunkSize: chunkSize) { chunks.append($0) }
+    #expect(chunks.joined == Array(JSONReport.render(SampleReports.full).utf8))
+    if chunkSize <= 64 { #expect(chunks.count > 10, "a small chunk size must flush many times") }
+  }
+
+  @Test(arguments: [1, 64, 4096, 1 << 20])
+  func sarifChunksJoinIntoTheRenderedReport(_ chunkSize: Int) {
+    let chunks = Chunks()
+    SARIFReport.stream(SampleReports.full, chunkSize: chunkSize) { chunks.append($0) }
+    #expect(chunks.joined == Array(SARIFReport.render(SampleReports.full).utf8))
+    if chunkSize <= 64 { #expect(chunks.count > 10) }
+  }
+
+  @Test(arguments: ReportFormat.allCases)
+  func everyFormatStreamsWhatItRenders(_ format: ReportFormat) {
+    let chunks = Chunks()
+    ReportWriter.stream(SampleReports.full, format: format) { chunks.append($0) }
+    #expect(chunks.joined == Array(ReportWriter.render(SampleReports.full, format: format).utf8))
+    let empty = Chunks()
+    ReportWriter.stream(SampleReports.empty, format: format) { empty.append($0) }
+    #expect(empty.joined == Array(ReportWriter.render(SampleReports.empty, format: format).utf8))
+  }
+}
