@@ -30,7 +30,8 @@ package enum BridgeHelperScanner {
       let extended = lastComponent(scope.typePath)
       let isPublisherExtension =
         CombineVocabulary.publisherTypes.contains(extended) || scope.typePath.hasPrefix("Publishers.")
-      let line = file.line(of: signature.keyword)
+      // A line needs the file's line index, which most files never build: ask only for a helper.
+      var line: Int { file.line(of: signature.keyword) }
       let end = signature.bodyOpen - 1
       if isPublisherExtension && member == "init" && extended == "Future" {
         guard signature.parametersContain("async", in: view),

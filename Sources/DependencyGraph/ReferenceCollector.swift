@@ -123,20 +123,30 @@ private struct Pass {
   /// Paths are kept whole because a nested name alone is ambiguous: in reducer-style code every
   /// feature declares its own `State`, and `Feature.State` must lead to `Feature`'s file only.
   mutating func noteReference(at position: Int) {
-    guard reader.isCapitalized(position) else { return }
+    guard reader.startsCapitalized(position) else { return }
     guard reader.kind(position - 1) == .period else {
-      references.insert(stripBackticks(reader.bytes(position)))
+      // By offsets into the source: a slice of it per name cost a retain and a release.
+      let token = reader.stream.significantToken(position)
+      var start = Int(token.start)
+      var length = Int(token.length)
+      if length >= 2 && reader.stream.source[start] == UInt8(ascii: "`")
+        && reader.stream.source[start + length - 1] == UInt8(ascii: "`")
+      {
+        start += 1
+        length -= 2
+      }
+      references.insert(from: reader.stream.source, start: start, count: length)
       return
     }
     // `value.Member` and `.Case` name no type; `Outer.Inner` does.
-    guard reader.kind(position - 2) == .identifier, reader.isCapitalized(position - 2) else { return }
+    guard reader.kind(position - 2) == .identifier, reader.startsCapitalized(position - 2) else { return }
     let last = reader.bytes(position)
     if last.elementsEqual("Type".utf8) || last.elementsEqual("Protocol".utf8) { return }
     // Walk back to the start of the path; real paths are short, and the bound keeps it so.
     var start = position - 2
     var components = 2
     while components < Self.maximumPathComponents, reader.kind(start - 1) == .period,
-      reader.kind(start - 2) == .identifier, reader.isCapitalized(start - 2)
+      reader.kind(start - 2) == .identifier, reader.startsCapitalized(start - 2)
     {
       start -= 2
       components += 1
@@ -163,10 +173,11 @@ private struct Pass {
   /// Which of the keywords the pass acts on the keyword at `position` is. Length and first byte
   /// pick the one candidate, so most keywords (`let`, `func`, `return`) cost no byte comparison.
   func keyword(at position: Int) -> Keyword? {
-    let bytes = reader.bytes(position)
-    guard let first = bytes.first else { return nil }
+    let token = reader.stream.significantToken(position)
+    guard token.length > 0 else { return nil }
+    let first = reader.stream.source[Int(token.start)]
     let candidate: (word: [UInt8], keyword: Keyword)
-    switch (bytes.count, first) {
+    switch (Int(token.length), first) {
     case (6, UInt8(ascii: "i")): candidate = (Word.import, .import)
     case (9, UInt8(ascii: "e")): candidate = (Word.extension, .extension)
     case (5, UInt8(ascii: "c")): candidate = (Word.class, .declaration(.class))
@@ -176,7 +187,7 @@ private struct Pass {
     case (9, UInt8(ascii: "t")): candidate = (Word.typealias, .declaration(.typealias))
     default: return nil
     }
-    return bytes.elementsEqual(candidate.word) ? candidate.keyword : nil
+    return reader.stream.token(token, is: candidate.word) ? candidate.keyword : nil
   }
 
   /// True when the declaring keyword at `position` starts a declaration of `kind`.
@@ -352,5 +363,18 @@ private struct Pass {
         module: path[0], isTestable: isTestable, isExported: isExported,
         symbol: scoped ? path.joined(separator: ".") : nil))
     return cursor + 1
+  }
+}
+
+extension TokenReader {
+  /// `isCapitalized` without slicing the source: the reference pass asks it of every
+  /// identifier, and a slice cost a retain and a release each time.
+  fileprivate func startsCapitalized(_ position: Int) -> Bool {
+    guard position >= 0 && position < count else { return false }
+    let token = stream.significantToken(position)
+    guard token.length > 0 else { return false }
+    var first = stream.source[Int(token.start)]
+    if first == UInt8(ascii: "`"), token.length > 1 { first = stream.source[Int(token.start) + 1] }
+    return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
   }
 }

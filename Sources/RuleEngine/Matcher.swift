@@ -103,15 +103,31 @@ package struct Matcher: Sendable {
     // 1. One pass: candidates per pattern, words present.
     var candidates = [[Int]](repeating: [], count: patterns.count)
     var present = [Bool](repeating: false, count: wordCount)
-    for position in 0..<view.count {
-      if view.literals.isPiece[position] && view.literals.partner[position] <= Int32(position) { continue }
-      let token = view.token(at: position)
-      var bytes = stream.source[token.range]
-      let backtick = UInt8(ascii: "`")
-      if bytes.count >= 2 && bytes.first == backtick && bytes.last == backtick { bytes = bytes.dropFirst().dropLast() }
-      guard let entry = keys.entry(for: bytes) else { continue }
-      if entry.word >= 0 { present[entry.word] = true }
-      for pattern in entry.patterns { candidates[pattern].append(position) }
+    // Raw buffers: an `ArraySlice` of the source per token cost a retain and a release each.
+    stream.source.withUnsafeBufferPointer { source in
+      stream.tokens.withUnsafeBufferPointer { tokens in
+        stream.significant.withUnsafeBufferPointer { significant in
+          view.literals.isPiece.withUnsafeBufferPointer { isPiece in
+            view.literals.partner.withUnsafeBufferPointer { partner in
+              let backtick = UInt8(ascii: "`")
+              for position in 0..<significant.count {
+                if isPiece[position] && partner[position] <= Int32(position) { continue }
+                let token = tokens[Int(significant[position])]
+                var start = Int(token.start)
+                var length = Int(token.end &- token.start)
+                if length >= 2 && source[start] == backtick && source[start &+ length &- 1] == backtick {
+                  start &+= 1
+                  length &-= 2
+                }
+                guard let number = keys.entryNumber(source, start: start, length: length) else { continue }
+                let word = keys.word(number)
+                if word >= 0 { present[word] = true }
+                for pattern in keys.patterns(number) { candidates[pattern].append(position) }
+              }
+            }
+          }
+        }
+      }
     }
 
     // 2. Patterns reachable from active rules, each run once (`run(_:_:)`).
@@ -284,7 +300,9 @@ package struct Matcher: Sendable {
 /// Every significant token of every file is looked up here, and almost none is a key. A
 /// `Dictionary` keyed by a hash of the bytes hashed each token twice (ours, then its own
 /// seeded hash of that); here one FNV-1a hash picks a slot in a table kept at most a quarter
-/// full, so a miss usually costs one load and one compare.
+/// full, so a miss usually costs one load and one compare. Before that, a bit per (first byte,
+/// length) of the keys rejects most tokens without hashing them at all: `self`, `let` and the
+/// other common words share a first byte with some key, but rarely its length too.
 private struct KeyTable: Sendable {
   struct Entry: Sendable {
     var hash: UInt64
@@ -310,7 +328,8 @@ private struct KeyTable: Sendable {
 
     private mutating func slot(for bytes: [UInt8]) -> Int {
       if let known = index[bytes] { return known }
-      entries.append(Entry(hash: KeyTable.hash(bytes[...]), bytes: bytes, word: -1, patterns: []))
+      let hash = bytes.withUnsafeBufferPointer { KeyTable.hash($0, start: 0, length: $0.count) }
+      entries.append(Entry(hash: hash, bytes: bytes, word: -1, patterns: []))
       index[bytes] = entries.count - 1
       return entries.count - 1
     }
@@ -319,38 +338,58 @@ private struct KeyTable: Sendable {
       var size = 16
       while size < entries.count * 4 { size *= 2 }
       var slots = [Int32](repeating: -1, count: size)
+      var shapes = [UInt64](repeating: 0, count: 256)
       for (number, entry) in entries.enumerated() {
         var slot = Int(truncatingIfNeeded: entry.hash) & (size - 1)
         while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
         slots[slot] = Int32(number)
+        shapes[Int(entry.bytes.first ?? 0)] |= 1 &<< UInt64(min(entry.bytes.count, 63))
       }
-      return KeyTable(entries: entries, slots: slots, mask: size - 1)
+      return KeyTable(entries: entries, slots: slots, mask: size - 1, shapes: shapes)
     }
   }
 
   private let entries: [Entry]
   private let slots: [Int32]
   private let mask: Int
+  /// For each first byte, bit `min(length, 63)` is set when some key has that first byte and
+  /// length (an empty key counts as first byte 0).
+  private let shapes: [UInt64]
 
-  /// The entry whose text is `bytes`, if any.
+  /// The number of the entry whose text is `source[start..<start + length]`, if any.
   @inline(__always)
-  func entry(for bytes: ArraySlice<UInt8>) -> Entry? {
-    let hash = Self.hash(bytes)
+  func entryNumber(_ source: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Int? {
+    let first = length > 0 ? source[start] : 0
+    guard shapes[Int(first)] &>> UInt64(min(length, 63)) & 1 != 0 else { return nil }
+    let hash = Self.hash(source, start: start, length: length)
     var slot = Int(truncatingIfNeeded: hash) & mask
     while true {
       let number = Int(slots[slot])
       if number < 0 { return nil }
-      let entry = entries[number]
-      if entry.hash == hash && bytes.elementsEqual(entry.bytes) { return entry }
+      if entries[number].hash == hash && Self.equal(source, start: start, length: length, entries[number].bytes) {
+        return number
+      }
       slot = (slot + 1) & mask
     }
   }
 
+  /// The required-word id of entry `number`, or -1.
+  func word(_ number: Int) -> Int { entries[number].word }
+
+  /// The patterns anchored on the text of entry `number`.
+  func patterns(_ number: Int) -> [Int] { entries[number].patterns }
+
+  private static func equal(_ source: UnsafeBufferPointer<UInt8>, start: Int, length: Int, _ key: [UInt8]) -> Bool {
+    guard key.count == length else { return false }
+    for offset in 0..<length where source[start &+ offset] != key[offset] { return false }
+    return true
+  }
+
   /// FNV-1a over the bytes, so no `String` or `Array` is made per token.
-  static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+  static func hash(_ source: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
+    for offset in 0..<length {
+      hash ^= UInt64(source[start &+ offset])
       hash &*= 0x0000_0100_0000_01B3
     }
     return hash

@@ -234,10 +234,12 @@ struct ContinuationMisuseDetector: Detector {
         view.isWord(signature.keyword, "func"), view.kind(signature.keyword + 1) == .identifier
       else { continue }
       let function = view.text(signature.keyword + 1)
-      let declarationLine = file.line(of: signature.keyword)
       let closures = signature.parameters.filter { parameter in
         (parameter.typeStart...parameter.typeEnd).contains(where: { view.kind($0) == .arrow })
       }
+      // Only after the filter: a line needs the file's line index, which most files never build.
+      if closures.isEmpty { continue }
+      let declarationLine = file.line(of: signature.keyword)
       var analysed = false
       for parameter in closures {
         let handler = parameter.name

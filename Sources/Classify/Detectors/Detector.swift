@@ -88,8 +88,9 @@ package struct FileContext: Sendable {
   package let view: SourceView
   /// Enclosing declarations.
   package let symbols: SymbolIndex
-  /// Line starts, for line numbers in reasons.
-  package let lines: LineIndex
+  /// Line starts, for line numbers in reasons and findings; built on first use.
+  package var lines: LineIndex { lazyLines.index }
+  private let lazyLines: LazyLineIndex
   /// The key words the file's bytes contain: which detectors can find anything.
   package let hints: ByteHints
   /// Every publisher chain of the file that ends in a subscriber or `.values`.
@@ -111,7 +112,7 @@ package struct FileContext: Sendable {
     let view = SourceView(stream)
     self.view = view
     self.symbols = SymbolIndex(view)
-    self.lines = LineIndex(stream.source)
+    self.lazyLines = LazyLineIndex(stream.source)
     let hints = ByteHints(stream.source)
     self.hints = hints
     self.chains = hints.chainTerminal ? PublisherChain.all(in: view) : []
