@@ -72,9 +72,11 @@ package struct Scanner: Sendable {
   ///   - planning: false when only the findings matter (`check`): the plan is left empty.
   ///   - reusedGraph: a graph already built for the same files and manifests (the other side of
   ///     a `check` comparison), so it is not built twice.
+  ///   - jobs: threads for the per-file parts of the pass; 1 keeps it on the calling thread. The
+  ///     outcome is the same for every value.
   package func finish(
     _ analyses: [FileAnalysis], moduleMap: ModuleMap, planBuilder: PlanBuilder, planning: Bool = true,
-    reusedGraph: ProjectGraph? = nil
+    reusedGraph: ProjectGraph? = nil, jobs: Int = 1
   ) -> Outcome {
     let analyses = analyses.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     var manifests: [ProjectGraphBuilder.ManifestFile] = []
@@ -91,7 +93,8 @@ package struct Scanner: Sendable {
         declared.insert(declaration.name)
       }
     }
-    let graph = reusedGraph ?? ProjectGraphBuilder.build(manifests: manifests, files: sources, moduleMap: moduleMap)
+    let graph =
+      reusedGraph ?? ProjectGraphBuilder.build(manifests: manifests, files: sources, moduleMap: moduleMap, jobs: jobs)
     var moduleOfFile: [String: String] = [:]
     for file in graph.files { moduleOfFile[file.path] = file.module }
     var targets: [String: [String: String]] = [:]
