@@ -1,6 +1,8 @@
 /// The facts of every file joined for the global pass: which names the tree declares, which
 /// modules re-export Combine, the bridge helpers, the `$x` feeds and the completion defects.
-struct TreeFacts {
+///
+/// Read-only once built, so files are finalised against it in parallel.
+struct TreeFacts: Sendable {
   struct LocatedFeed {
     var path: String
     var feed: CombineFacts.Feed

@@ -106,7 +106,7 @@ package struct Scanner: Sendable {
     let moduleTable = moduleOfFile
     let context = ClassifyContext(
       declaredTypeNames: declared, moduleOf: { moduleTable[$0] }, deploymentTargets: targets)
-    var findings = Classifier.finalize(files: analyses.map(\.classification), context: context)
+    var findings = Classifier.finalize(files: analyses.map(\.classification), context: context, jobs: jobs)
     for index in findings.indices where findings[index].module == nil {
       findings[index].module = moduleOfFile[findings[index].file] ?? "(root)"
     }
