@@ -21,6 +21,7 @@ struct TreeFacts: Sendable {
   /// Modules of the tree that `@_exported import` a providing module.
   private let exportingModules: Set<String>
   private let helpers: [(path: String, helper: CombineFacts.Helper)]
+  /// How many files use each bridge helper's name (other names are not counted).
   private let usedNames: [String: Int]
   /// `$name` feeds written inside `typePath` (key `typePath` + U+001F + `name`), and feeds of the
   /// form `other.$name` by name. Two indexes rather than one list filtered per property: a tree
@@ -49,6 +50,14 @@ struct TreeFacts: Sendable {
     var published: [String: [String]] = [:]
     var defects: [String: [(String, CompletionDefect)]] = [:]
     var functions: [String: [(key: String, labels: [String])]] = [:]
+    // Uses are looked up for bridge helpers only (a handful of names): counting every name the
+    // tree uses filled a table of all of them (a third of this initialiser's time).
+    var helperNames: Set<String> = []
+    for file in files {
+      for candidate in file.candidates where candidate.category == .bridgeHelper {
+        if let name = candidate.key { helperNames.insert(name) }
+      }
+    }
     for file in files {
       declared.formUnion(file.facts.declaredTypes)
       if file.facts.exportedImports.contains(where: context.providingModules.contains),
@@ -57,7 +66,9 @@ struct TreeFacts: Sendable {
         exporting.insert(module)
       }
       for helper in file.facts.helpers { helpers.append((file.path, helper)) }
-      for name in file.facts.usedNames { used[name, default: 0] += 1 }
+      if !helperNames.isEmpty {
+        for name in file.facts.usedNames where helperNames.contains(name) { used[name, default: 0] += 1 }
+      }
       for feed in file.facts.feeds {
         var located = LocatedFeed(path: file.path, feed: feed)
         located.order = feedCount[feed.name, default: 0]
