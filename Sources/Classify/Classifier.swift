@@ -21,7 +21,7 @@ package enum Classifier {
   /// (1: the calling thread only) share the files; the findings are the same for every value.
   package static func finalize(files: [FileClassification], context: ClassifyContext, jobs: Int = 1) -> [Finding] {
     let files = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-    let tree = TreeFacts(files: files, context: context)
+    let tree = TreeFacts(files: files, context: context, jobs: jobs)
     let perFile = ParallelChunks.map(count: files.count, jobs: jobs) { index in
       finalize(files[index], tree: tree, context: context)
     }

@@ -1,3 +1,5 @@
+import ParallelWork
+
 /// The facts of every file joined for the global pass: which names the tree declares, which
 /// modules re-export Combine, the bridge helpers, the `$x` feeds and the completion defects.
 ///
@@ -16,6 +18,7 @@ struct TreeFacts: Sendable {
     var line: Int
   }
 
+  /// The type names the tree declares, among those ever asked about (see `init`).
   private let declared: Set<String>
   private let providing: Set<String>
   /// Modules of the tree that `@_exported import` a providing module.
@@ -38,8 +41,30 @@ struct TreeFacts: Sendable {
   /// Resolved `future-initialiser` helper calls, counted per helper name for `bridge-helper`.
   private let initialiserCalls: Int
 
-  init(files: [FileClassification], context: ClassifyContext) {
-    var declared = context.declaredTypeNames
+  /// Joins the facts of `files`; `jobs` threads share the per-file part.
+  init(files: [FileClassification], context: ClassifyContext, jobs: Int = 1) {
+    // `declared` only ever answers: does the tree declare a candidate's anchor, a Combine name a
+    // file uses, or `Future`? So it keeps just those names: hashing every type the tree declares
+    // into one set was the largest serial cost here. Uses, likewise, are looked up for
+    // bridge-helper names only (a handful): counting every name the tree uses filled a table of
+    // all of them.
+    var asked: Set<String> = ["Future"]
+    var helperNames: Set<String> = []
+    for file in files {
+      asked.formUnion(file.facts.unambiguousNames)
+      for candidate in file.candidates {
+        if let anchor = candidate.anchor { asked.insert(anchor) }
+        if candidate.category == .bridgeHelper, let name = candidate.key { helperNames.insert(name) }
+      }
+    }
+    let shares = ParallelChunks.map(count: files.count, jobs: jobs) { [asked, helperNames] index in
+      let facts = files[index].facts
+      return (
+        declared: facts.declaredTypes.filter(asked.contains),
+        used: helperNames.isEmpty ? [] : facts.usedNames.filter(helperNames.contains)
+      )
+    }
+    var declared = asked.filter(context.declaredTypeNames.contains)
     var exporting: Set<String> = []
     var helpers: [(String, CombineFacts.Helper)] = []
     var used: [String: Int] = [:]
@@ -50,25 +75,15 @@ struct TreeFacts: Sendable {
     var published: [String: [String]] = [:]
     var defects: [String: [(String, CompletionDefect)]] = [:]
     var functions: [String: [(key: String, labels: [String])]] = [:]
-    // Uses are looked up for bridge helpers only (a handful of names): counting every name the
-    // tree uses filled a table of all of them (a third of this initialiser's time).
-    var helperNames: Set<String> = []
-    for file in files {
-      for candidate in file.candidates where candidate.category == .bridgeHelper {
-        if let name = candidate.key { helperNames.insert(name) }
-      }
-    }
-    for file in files {
-      declared.formUnion(file.facts.declaredTypes)
+    for (file, share) in zip(files, shares) {
+      declared.formUnion(share.declared)
       if file.facts.exportedImports.contains(where: context.providingModules.contains),
         let module = context.moduleOf(file.path)
       {
         exporting.insert(module)
       }
       for helper in file.facts.helpers { helpers.append((file.path, helper)) }
-      if !helperNames.isEmpty {
-        for name in file.facts.usedNames where helperNames.contains(name) { used[name, default: 0] += 1 }
-      }
+      for name in share.used { used[name, default: 0] += 1 }
       for feed in file.facts.feeds {
         var located = LocatedFeed(path: file.path, feed: feed)
         located.order = feedCount[feed.name, default: 0]
