@@ -92,10 +92,12 @@ package enum ProjectGraphBuilder {
     warnings: [GraphWarning] = [], jobs: Int = 1
   ) -> ProjectGraph {
     let files = unsorted.sorted { $0.path < $1.path }
-    let resolver = ModuleResolver(packages: packages, filePaths: files.map(\.path), moduleMap: moduleMap)
+    // Neither needs the other, and each is serial inside.
+    let (resolver, index) = ParallelChunks.both(
+      jobs: jobs, { ModuleResolver(packages: packages, filePaths: files.map(\.path), moduleMap: moduleMap) },
+      { DeclarationIndex(files: files.map(\.facts)) })
     let modules = resolver.modules
     let moduleOfFile = resolver.moduleOfFile
-    let index = DeclarationIndex(files: files.map(\.facts))
     var importable: [String: [Int]] = [:]
     for (id, module) in modules.enumerated() { importable[Self.c99Name(module.moduleName), default: []].append(id) }
 

@@ -41,4 +41,23 @@ package enum ParallelChunks {
       return results
     }
   }
+
+  /// Runs two independent computations, on two threads when `jobs` allows, and returns both.
+  package static func both<First: Sendable, Second: Sendable>(
+    jobs: Int, _ first: @Sendable () -> First, _ second: @Sendable () -> Second
+  ) -> (First, Second) {
+    guard jobs > 1 else { return (first(), second()) }
+    let firstResult = Mutex<First?>(nil)
+    let secondResult = Mutex<Second?>(nil)
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+      if index == 0 {
+        let value = first()
+        firstResult.withLock { $0 = value }
+      } else {
+        let value = second()
+        secondResult.withLock { $0 = value }
+      }
+    }
+    return (firstResult.withLock { $0! }, secondResult.withLock { $0! })
+  }
 }

@@ -11,4 +11,12 @@ import Testing
       #expect(ParallelChunks.map(count: count, jobs: jobs, minimumChunk: 1) { $0 * $0 } == serial)
     }
   }
+
+  @Test func bothReturnsEachResultInPlace() {
+    for jobs in [1, 2] {
+      let (text, number) = ParallelChunks.both(jobs: jobs, { "first" }, { 2 })
+      #expect(text == "first")
+      #expect(number == 2)
+    }
+  }
 }
