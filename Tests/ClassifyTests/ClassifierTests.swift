@@ -218,6 +218,15 @@ import Testing
     #expect(parallel == serial)
   }
 
+  @Test func byteSearchAnswersLikeStringContains() {
+    let texts = ["", "a . collect ( )", "$x . debounce ( for : 1 )", "debounce\u{301}", "é . share ( )", ". shar"]
+    for text in texts {
+      for needle in ["debounce", ". collect", ". share ("] {
+        #expect(Classifier.contains(text, needle) == text.contains(needle), "\(text) / \(needle)")
+      }
+    }
+  }
+
   @Test func deploymentTargetNotesForPipelinesAndValues() {
     let source = """
       import Combine
