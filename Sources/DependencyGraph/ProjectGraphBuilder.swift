@@ -5,13 +5,16 @@ import SwiftLexer
 /// Builds the `ProjectGraph` of a scanned tree: the one entry point the orchestrator calls.
 ///
 /// Pure: the caller reads the files, lexes the Swift sources (in parallel) into `FileFacts`, and
-/// passes manifests as bytes. Order of work, each step needing the one before:
+/// passes manifests as bytes. Order of work, each step needing the one before (except 2 and 3,
+/// which run side by side):
 /// 1. read the manifests (`PackageManifestScanner`);
 /// 2. assign files to modules (`ModuleResolver`);
 /// 3. index declared type names (`DeclarationIndex`), so each reference costs one lookup;
-/// 4. module edges: declared target dependencies, plus, for modules without a manifest target
+/// 4. resolve each file's references once, files in parallel (`resolveReferences`);
+/// 5. module edges: declared target dependencies, plus, for modules without a manifest target
 ///    (folders and mapped modules), edges inferred from the types and modules their files name;
-/// 5. components and waves of the module graph, then of each module's file graph.
+/// 6. components and waves of the module graph, then of each module's file graph (modules in
+///    parallel).
 package enum ProjectGraphBuilder {
   /// A `Package.swift` found in the tree.
   package struct ManifestFile: Sendable {

@@ -8,6 +8,7 @@ import Synchronization
 /// costs microseconds: items go out in contiguous chunks, a few per thread so one slow chunk
 /// does not hold the others up, and each chunk's results land in that chunk's slot. The output
 /// is the same array whatever the thread count or timing, so callers stay deterministic.
+/// `both` runs two unrelated serial steps side by side.
 package enum ParallelChunks {
   /// Applies `work` to every index in `0..<count` on up to `jobs` threads.
   ///
