@@ -111,16 +111,18 @@ package struct PlanBuilder: Sendable {
       }
     }
     // Dictionary order must never reach output: sort by wave, module, file wave, first file.
-    return steps.sorted { lhs, rhs in
-      if lhs.wave != rhs.wave { return lhs.wave < rhs.wave }
-      if lhs.module != rhs.module { return lhs.module < rhs.module }
-      let lhsFile = lhs.files.first ?? ""
-      let rhsFile = rhs.files.first ?? ""
-      let lhsFileWave = fileWaves[lhsFile] ?? 0
-      let rhsFileWave = fileWaves[rhsFile] ?? 0
-      if lhsFileWave != rhsFileWave { return lhsFileWave < rhsFileWave }
-      return lhsFile.utf8.lexicographicallyPrecedes(rhsFile.utf8)
+    // Each step's file wave is looked up once, not twice per comparison (a tree split into
+    // thousands of file steps spent most of planning hashing paths inside the sort).
+    let keyed = steps.map { step in
+      let file = step.files.first ?? ""
+      return (step: step, file: file, fileWave: fileWaves[file] ?? 0)
     }
+    return keyed.sorted { lhs, rhs in
+      if lhs.step.wave != rhs.step.wave { return lhs.step.wave < rhs.step.wave }
+      if lhs.step.module != rhs.step.module { return lhs.step.module < rhs.step.module }
+      if lhs.fileWave != rhs.fileWave { return lhs.fileWave < rhs.fileWave }
+      return lhs.file.utf8.lexicographicallyPrecedes(rhs.file.utf8)
+    }.map(\.step)
   }
 
   private func step(module: String, wave: Int, findings: [Finding]) -> PlanStep {
