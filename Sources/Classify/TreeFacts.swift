@@ -48,14 +48,21 @@ struct TreeFacts: Sendable {
     // into one set was the largest serial cost here. Uses, likewise, are looked up for
     // bridge-helper names only (a handful): counting every name the tree uses filled a table of
     // all of them.
-    var asked: Set<String> = ["Future"]
-    var helperNames: Set<String> = []
-    for file in files {
-      asked.formUnion(file.facts.unambiguousNames)
-      for candidate in file.candidates {
+    // Walking every candidate is per-file work too: each file lists its own, the join is small.
+    let questions = ParallelChunks.map(count: files.count, jobs: jobs) { index in
+      var asked = Set(files[index].facts.unambiguousNames)
+      var helperNames: Set<String> = []
+      for candidate in files[index].candidates {
         if let anchor = candidate.anchor { asked.insert(anchor) }
         if candidate.category == .bridgeHelper, let name = candidate.key { helperNames.insert(name) }
       }
+      return (asked: asked, helperNames: helperNames)
+    }
+    var asked: Set<String> = ["Future"]
+    var helperNames: Set<String> = []
+    for question in questions {
+      asked.formUnion(question.asked)
+      helperNames.formUnion(question.helperNames)
     }
     let shares = ParallelChunks.map(count: files.count, jobs: jobs) { [asked, helperNames] index in
       let facts = files[index].facts
@@ -116,14 +123,17 @@ struct TreeFacts: Sendable {
     self.completionFunctions = functions
     // Call sites of `Future` initialiser helpers that resolve, each counted once (a call is a
     // candidate of every rule using the detector).
-    var sites: Set<String> = []
     let initialisers = helpers.filter { $0.1.kind == .futureInitialiser }.map(\.1.labels)
-    for file in files {
-      for candidate in file.candidates {
-        guard case .helperCall(let name, let labels)? = candidate.requirement, name == "Future" else { continue }
+    let fitting = ParallelChunks.map(count: initialisers.isEmpty ? 0 : files.count, jobs: jobs) { index in
+      files[index].candidates.compactMap { candidate -> Int? in
+        guard case .helperCall(let name, let labels)? = candidate.requirement, name == "Future" else { return nil }
         let fits = initialisers.contains { labels.isEmpty ? $0.count == 1 : $0 == labels }
-        if fits { sites.insert("\(file.path):\(candidate.offset)") }
+        return fits ? candidate.offset : nil
       }
+    }
+    var sites: Set<String> = []
+    for (file, offsets) in zip(files, fitting) {
+      for offset in offsets { sites.insert("\(file.path):\(offset)") }
     }
     self.initialiserCalls = sites.count
   }
