@@ -8,9 +8,11 @@ let package = Package(
     // Leaves: the lexer imports nothing, the model holds plain values.
     .target(name: "SwiftLexer"),
     .target(name: "ScanModel"),
+    // The tree-wide passes (graph, finalise) split their per-file work over threads with it.
+    .target(name: "ParallelWork"),
     .target(name: "RuleEngine", dependencies: ["SwiftLexer", "ScanModel"]),
-    .target(name: "Classify", dependencies: ["RuleEngine", "SwiftLexer", "ScanModel"]),
-    .target(name: "DependencyGraph", dependencies: ["SwiftLexer", "ScanModel"]),
+    .target(name: "Classify", dependencies: ["RuleEngine", "SwiftLexer", "ScanModel", "ParallelWork"]),
+    .target(name: "DependencyGraph", dependencies: ["SwiftLexer", "ScanModel", "ParallelWork"]),
     // The JSON schema sits beside the writer it documents; it is not a build input.
     .target(name: "Reports", dependencies: ["ScanModel"], exclude: ["report.schema.json"]),
     .target(
@@ -38,6 +40,7 @@ let package = Package(
       path: "Tests/MigrateScanTestSupport"
     ),
     .testTarget(name: "SwiftLexerTests", dependencies: ["SwiftLexer", "MigrateScanTestSupport"]),
+    .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"]),
     .testTarget(name: "RuleEngineTests", dependencies: ["RuleEngine", "MigrateScanTestSupport"]),
     .testTarget(
       name: "RuleFixtureTests",

@@ -1,6 +1,10 @@
+import ParallelWork
+
 /// The facts of every file joined for the global pass: which names the tree declares, which
 /// modules re-export Combine, the bridge helpers, the `$x` feeds and the completion defects.
-struct TreeFacts {
+///
+/// Read-only once built, so files are finalised against it in parallel.
+struct TreeFacts: Sendable {
   struct LocatedFeed {
     var path: String
     var feed: CombineFacts.Feed
@@ -14,11 +18,13 @@ struct TreeFacts {
     var line: Int
   }
 
+  /// The type names the tree declares, among those ever asked about (see `init`).
   private let declared: Set<String>
   private let providing: Set<String>
   /// Modules of the tree that `@_exported import` a providing module.
   private let exportingModules: Set<String>
   private let helpers: [(path: String, helper: CombineFacts.Helper)]
+  /// How many files use each bridge helper's name (other names are not counted).
   private let usedNames: [String: Int]
   /// `$name` feeds written inside `typePath` (key `typePath` + U+001F + `name`), and feeds of the
   /// form `other.$name` by name. Two indexes rather than one list filtered per property: a tree
@@ -35,8 +41,37 @@ struct TreeFacts {
   /// Resolved `future-initialiser` helper calls, counted per helper name for `bridge-helper`.
   private let initialiserCalls: Int
 
-  init(files: [FileClassification], context: ClassifyContext) {
-    var declared = context.declaredTypeNames
+  /// Joins the facts of `files`; `jobs` threads share the per-file part.
+  init(files: [FileClassification], context: ClassifyContext, jobs: Int = 1) {
+    // `declared` only ever answers: does the tree declare a candidate's anchor, a Combine name a
+    // file uses, or `Future`? So it keeps just those names: hashing every type the tree declares
+    // into one set was the largest serial cost here. Uses, likewise, are looked up for
+    // bridge-helper names only (a handful): counting every name the tree uses filled a table of
+    // all of them.
+    // Walking every candidate is per-file work too: each file lists its own, the join is small.
+    let questions = ParallelChunks.map(count: files.count, jobs: jobs) { index in
+      var asked = Set(files[index].facts.unambiguousNames)
+      var helperNames: Set<String> = []
+      for candidate in files[index].candidates {
+        if let anchor = candidate.anchor { asked.insert(anchor) }
+        if candidate.category == .bridgeHelper, let name = candidate.key { helperNames.insert(name) }
+      }
+      return (asked: asked, helperNames: helperNames)
+    }
+    var asked: Set<String> = ["Future"]
+    var helperNames: Set<String> = []
+    for question in questions {
+      asked.formUnion(question.asked)
+      helperNames.formUnion(question.helperNames)
+    }
+    let shares = ParallelChunks.map(count: files.count, jobs: jobs) { [asked, helperNames] index in
+      let facts = files[index].facts
+      return (
+        declared: facts.declaredTypes.filter(asked.contains),
+        used: helperNames.isEmpty ? [] : facts.usedNames.filter(helperNames.contains)
+      )
+    }
+    var declared = asked.filter(context.declaredTypeNames.contains)
     var exporting: Set<String> = []
     var helpers: [(String, CombineFacts.Helper)] = []
     var used: [String: Int] = [:]
@@ -47,15 +82,15 @@ struct TreeFacts {
     var published: [String: [String]] = [:]
     var defects: [String: [(String, CompletionDefect)]] = [:]
     var functions: [String: [(key: String, labels: [String])]] = [:]
-    for file in files {
-      declared.formUnion(file.facts.declaredTypes)
+    for (file, share) in zip(files, shares) {
+      declared.formUnion(share.declared)
       if file.facts.exportedImports.contains(where: context.providingModules.contains),
         let module = context.moduleOf(file.path)
       {
         exporting.insert(module)
       }
       for helper in file.facts.helpers { helpers.append((file.path, helper)) }
-      for name in file.facts.usedNames { used[name, default: 0] += 1 }
+      for name in share.used { used[name, default: 0] += 1 }
       for feed in file.facts.feeds {
         var located = LocatedFeed(path: file.path, feed: feed)
         located.order = feedCount[feed.name, default: 0]
@@ -88,14 +123,17 @@ struct TreeFacts {
     self.completionFunctions = functions
     // Call sites of `Future` initialiser helpers that resolve, each counted once (a call is a
     // candidate of every rule using the detector).
-    var sites: Set<String> = []
     let initialisers = helpers.filter { $0.1.kind == .futureInitialiser }.map(\.1.labels)
-    for file in files {
-      for candidate in file.candidates {
-        guard case .helperCall(let name, let labels)? = candidate.requirement, name == "Future" else { continue }
+    let fitting = ParallelChunks.map(count: initialisers.isEmpty ? 0 : files.count, jobs: jobs) { index in
+      files[index].candidates.compactMap { candidate -> Int? in
+        guard case .helperCall(let name, let labels)? = candidate.requirement, name == "Future" else { return nil }
         let fits = initialisers.contains { labels.isEmpty ? $0.count == 1 : $0 == labels }
-        if fits { sites.insert("\(file.path):\(candidate.offset)") }
+        return fits ? candidate.offset : nil
       }
+    }
+    var sites: Set<String> = []
+    for (file, offsets) in zip(files, fitting) {
+      for offset in offsets { sites.insert("\(file.path):\(offset)") }
     }
     self.initialiserCalls = sites.count
   }

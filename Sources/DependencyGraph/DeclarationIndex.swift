@@ -14,6 +14,7 @@ package struct DeclarationIndex: Sendable {
   /// Nested declarations, under every dotted suffix of two components or more of their
   /// qualified name (`A.B.C` under `B.C` and `A.B.C`).
   private var nested: [String: [Int]] = [:]
+  private static let dot = UInt8(ascii: ".")
 
   /// Indexes the declarations of `files` (file ids are positions in the array).
   package init(files: [FileFacts]) {
@@ -23,14 +24,16 @@ package struct DeclarationIndex: Sendable {
           Self.add(file, to: &topLevel, key: declaration.name)
           continue
         }
-        var suffixStart = declaration.qualifiedName.endIndex
         let name = declaration.qualifiedName
-        // Walk the dots from the right: each one starts a longer suffix.
-        while let dot = name[..<suffixStart].lastIndex(of: ".") {
+        let utf8 = name.utf8
+        var suffixStart = utf8.endIndex
+        var dots = 0
+        // Walk the dots from the right: each one starts a longer suffix; the first holds one
+        // component only, which `topLevel` and the bare-name rule cover.
+        while let dot = utf8[..<suffixStart].lastIndex(of: Self.dot) {
           suffixStart = dot
-          if name[name.index(after: dot)...].contains(".") {
-            Self.add(file, to: &nested, key: String(name[name.index(after: dot)...]))
-          }
+          dots += 1
+          if dots > 1 { Self.add(file, to: &nested, key: String(name[utf8.index(after: dot)...])) }
         }
         Self.add(file, to: &nested, key: name)
       }
@@ -47,8 +50,8 @@ package struct DeclarationIndex: Sendable {
   /// The ids of the files that declare what `reference` (a bare name or a qualified path, as
   /// `FileFacts.references` holds them) can mean, ascending.
   package func files(resolving reference: String) -> [Int] {
-    guard let dot = reference.lastIndex(of: ".") else { return topLevel[reference] ?? [] }
+    guard let dot = reference.utf8.lastIndex(of: Self.dot) else { return topLevel[reference] ?? [] }
     if let files = nested[reference] { return files }
-    return topLevel[String(reference[reference.index(after: dot)...])] ?? []
+    return topLevel[String(reference[reference.utf8.index(after: dot)...])] ?? []
   }
 }

@@ -25,8 +25,12 @@ package struct ModuleResolver: Sendable {
 
   /// Resolves `filePaths` (relative to the scanned root, `/`-separated) against `packages`.
   package init(packages: [ScannedPackage], filePaths: [String], moduleMap: ModuleMap = ModuleMap()) {
+    // Every folder holding a file, at any depth. Files share folders, and a folder already
+    // present brought its ancestors with it, so each folder costs one insertion.
     var folders: Set<String> = []
-    for path in filePaths { for folder in RelativePath.ancestors(of: path) { folders.insert(folder) } }
+    for path in filePaths where !folders.contains(RelativePath.directory(of: path)) {
+      for folder in RelativePath.ancestors(of: path) where !folders.insert(folder).inserted { break }
+    }
 
     // Targets, and for each package the module id of each target name.
     var folderOfTarget: [String: Int] = [:]
@@ -69,8 +73,16 @@ package struct ModuleResolver: Sendable {
 
     let roots = Set(packages.map(\.root))
     var folderModules: [String: Int] = [:]
+    // The rules below read only the file's folder, so files in one folder share the answer.
+    var moduleOfFolder: [String: Int] = [:]
     moduleOfFile.reserveCapacity(filePaths.count)
     for path in filePaths {
+      let directory = RelativePath.directory(of: path)
+      if let id = moduleOfFolder[directory] {
+        moduleOfFile.append(id)
+        continue
+      }
+      defer { moduleOfFolder[directory] = moduleOfFile.last }
       let ancestors = RelativePath.ancestors(of: path)
       if let id = ancestors.lazy.compactMap({ mapped[$0] }).first {
         moduleOfFile.append(id)
@@ -109,7 +121,8 @@ package struct ModuleResolver: Sendable {
 
   /// The first folder of `path` below `root`, or `root` for a file directly in it.
   static func fallbackFolder(of path: String, below root: String) -> String {
-    guard let inside = RelativePath.relative(path, to: root), let slash = inside.firstIndex(of: "/") else {
+    guard let inside = RelativePath.relative(path, to: root), let slash = inside.utf8.firstIndex(of: UInt8(ascii: "/"))
+    else {
       return root
     }
     return RelativePath.join(root, String(inside[..<slash]))

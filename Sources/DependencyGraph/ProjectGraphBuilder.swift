@@ -1,16 +1,20 @@
+import ParallelWork
 import ScanModel
 import SwiftLexer
 
 /// Builds the `ProjectGraph` of a scanned tree: the one entry point the orchestrator calls.
 ///
 /// Pure: the caller reads the files, lexes the Swift sources (in parallel) into `FileFacts`, and
-/// passes manifests as bytes. Order of work, each step needing the one before:
+/// passes manifests as bytes. Order of work, each step needing the one before (except 2 and 3,
+/// which run side by side):
 /// 1. read the manifests (`PackageManifestScanner`);
 /// 2. assign files to modules (`ModuleResolver`);
 /// 3. index declared type names (`DeclarationIndex`), so each reference costs one lookup;
-/// 4. module edges: declared target dependencies, plus, for modules without a manifest target
+/// 4. resolve each file's references once, files in parallel (`resolveReferences`);
+/// 5. module edges: declared target dependencies, plus, for modules without a manifest target
 ///    (folders and mapped modules), edges inferred from the types and modules their files name;
-/// 5. components and waves of the module graph, then of each module's file graph.
+/// 6. components and waves of the module graph, then of each module's file graph (modules in
+///    parallel).
 package enum ProjectGraphBuilder {
   /// A `Package.swift` found in the tree.
   package struct ManifestFile: Sendable {
@@ -50,9 +54,11 @@ package enum ProjectGraphBuilder {
   ///     holds more than one (`Package@swift-5.9.swift`), `Package.swift` is read.
   ///   - files: every Swift source file, manifests excluded (any passed are ignored).
   ///   - moduleMap: the user's folder → module assignments, which win over everything else.
+  ///   - jobs: threads for the per-file work; 1 keeps it on the calling thread. The graph is the
+  ///     same for every value.
   /// - Returns: the modules with their waves, each file's module and wave, and warnings.
   package static func build(
-    manifests: [ManifestFile], files: [SourceFile], moduleMap: ModuleMap = ModuleMap()
+    manifests: [ManifestFile], files: [SourceFile], moduleMap: ModuleMap = ModuleMap(), jobs: Int = 1
   ) -> ProjectGraph {
     var warnings: [GraphWarning] = []
     var chosen: [String: ManifestFile] = [:]
@@ -80,21 +86,28 @@ package enum ProjectGraphBuilder {
       let isManifestName = name == "Package.swift" || (name.hasPrefix("Package@swift") && name.hasSuffix(".swift"))
       return !(isManifestName && manifestFolders.contains(RelativePath.directory(of: file.path)))
     }
-    return build(packages: packages, files: sources, moduleMap: moduleMap, warnings: warnings)
+    return build(packages: packages, files: sources, moduleMap: moduleMap, warnings: warnings, jobs: jobs)
   }
 
   /// Builds the graph from manifests already read. `packages` must be sorted by manifest path.
   package static func build(
     packages: [ScannedPackage], files unsorted: [SourceFile], moduleMap: ModuleMap = ModuleMap(),
-    warnings: [GraphWarning] = []
+    warnings: [GraphWarning] = [], jobs: Int = 1
   ) -> ProjectGraph {
     let files = unsorted.sorted { $0.path < $1.path }
-    let resolver = ModuleResolver(packages: packages, filePaths: files.map(\.path), moduleMap: moduleMap)
+    // Neither needs the other, and each is serial inside.
+    let (resolver, index) = ParallelChunks.both(
+      jobs: jobs, { ModuleResolver(packages: packages, filePaths: files.map(\.path), moduleMap: moduleMap) },
+      { DeclarationIndex(files: files.map(\.facts)) })
     let modules = resolver.modules
     let moduleOfFile = resolver.moduleOfFile
-    let index = DeclarationIndex(files: files.map(\.facts))
     var importable: [String: [Int]] = [:]
     for (id, module) in modules.enumerated() { importable[Self.c99Name(module.moduleName), default: []].append(id) }
+
+    // Every reference resolved once, file by file: the costly part, and independent per file.
+    let resolved = ParallelChunks.map(count: files.count, jobs: jobs) { file in
+      resolveReferences(of: file, files: files, modules: modules, moduleOfFile: moduleOfFile, index: index)
+    }
 
     // Module edges.
     var edges: [Set<Int>] = modules.map { Set($0.dependencies) }
@@ -114,15 +127,7 @@ package enum ProjectGraphBuilder {
           edges[module].insert(other)
         }
       }
-      let declared = Self.bareNamesDeclared(by: source.facts)
-      for name in source.facts.references where !declared.contains(name) {
-        let declaring = index.files(resolving: name)
-        // A type declared in the module itself shadows any other with that name.
-        if declaring.isEmpty || declaring.contains(where: { moduleOfFile[$0] == module }) { continue }
-        for other in declaring where seesTests || !modules[moduleOfFile[other]].isTest {
-          edges[module].insert(moduleOfFile[other])
-        }
-      }
+      edges[module].formUnion(resolved[file].otherModules)
     }
     var graphEdges: [Graph.Edge] = []
     for (module, targets) in edges.enumerated() {
@@ -144,9 +149,13 @@ package enum ProjectGraphBuilder {
     var fileResults = [ProjectGraph.File?](repeating: nil, count: files.count)
     var fileOfPath: [String: Int] = [:]
     for (file, source) in files.enumerated() { fileOfPath[source.path] = file }
+    let populated = filesOfModule.indices.filter { !filesOfModule[$0].isEmpty }
+    let unitsOfModule = ParallelChunks.map(count: populated.count, jobs: jobs, minimumChunk: 4) {
+      [filesOfModule] position in
+      fileUnits(filesOfModule[populated[position]], files: files, resolved: resolved)
+    }
     var moduleFiles: [ProjectGraph.ModuleFiles] = []
-    for (module, members) in filesOfModule.enumerated() where !members.isEmpty {
-      let units = fileUnits(members, of: module, files: files, moduleOfFile: moduleOfFile, index: index)
+    for (module, units) in zip(populated, unitsOfModule) {
       for unit in units {
         for path in unit.files {
           guard let position = fileOfPath[path] else { continue }
@@ -191,20 +200,54 @@ package enum ProjectGraphBuilder {
       packages: packageSummaries, warnings: allWarnings)
   }
 
+  /// What one file's references resolve to.
+  struct ResolvedReferences: Sendable {
+    /// Other files of the file's own module that declare a type it names, in reference order
+    /// (repeats included: the graph drops them).
+    var sameModuleFiles: [Int] = []
+    /// For a module whose edges are inferred (folder or mapped): the other modules declaring a
+    /// type the file names, where its own module declares none by that name.
+    var otherModules: [Int] = []
+  }
+
+  /// Resolves the references of `files[file]` against `index`. Pure, so files run in parallel.
+  static func resolveReferences(
+    of file: Int, files: [SourceFile], modules: [ResolvedModule], moduleOfFile: [Int], index: DeclarationIndex
+  ) -> ResolvedReferences {
+    let facts = files[file].facts
+    let module = moduleOfFile[file]
+    let inferred = modules[module].origin == .folder || modules[module].origin == .mapped
+    let seesTests = modules[module].isTest
+    let declared = bareNamesDeclared(by: facts)
+    var result = ResolvedReferences()
+    for name in facts.references where !declared.contains(name) {
+      let declaring = index.files(resolving: name)
+      // A type declared in the module itself shadows any other with that name.
+      var shadowed = false
+      for other in declaring where moduleOfFile[other] == module {
+        shadowed = true
+        if other != file { result.sameModuleFiles.append(other) }
+      }
+      guard inferred, !shadowed else { continue }
+      // Production code cannot see test code (see the module edges in `build`).
+      for other in declaring where seesTests || !modules[moduleOfFile[other]].isTest {
+        result.otherModules.append(moduleOfFile[other])
+      }
+    }
+    return result
+  }
+
   /// The file-level units of one module: a file depends on another file of the module when it
   /// names a type that file declares.
   static func fileUnits(
-    _ members: [Int], of module: Int, files: [SourceFile], moduleOfFile: [Int], index: DeclarationIndex
+    _ members: [Int], files: [SourceFile], resolved: [ResolvedReferences]
   ) -> [ProjectGraph.FileUnit] {
     var local: [Int: Int] = [:]
     for (position, file) in members.enumerated() { local[file] = position }
     var edges: [Graph.Edge] = []
     for (position, file) in members.enumerated() {
-      let declared = bareNamesDeclared(by: files[file].facts)
-      for name in files[file].facts.references where !declared.contains(name) {
-        for other in index.files(resolving: name) where other != file && moduleOfFile[other] == module {
-          if let target = local[other] { edges.append(Graph.Edge(from: position, to: target)) }
-        }
+      for other in resolved[file].sameModuleFiles {
+        if let target = local[other] { edges.append(Graph.Edge(from: position, to: target)) }
       }
     }
     let graph = Graph(names: members.map { files[$0].path }, edges: edges)
@@ -220,10 +263,12 @@ package enum ProjectGraphBuilder {
             dependsOn.insert(target)
           }
         }
+        // Members come in path order, so sorting the node ids sorts the paths, without comparing
+        // strings.
         units.append(
           ProjectGraph.FileUnit(
-            files: nodes.map { graph.names[$0] }.sorted(), wave: wave,
-            dependsOn: dependsOn.map { graph.names[$0] }.sorted()))
+            files: nodes.sorted().map { graph.names[$0] }, wave: wave,
+            dependsOn: dependsOn.sorted().map { graph.names[$0] }))
       }
     }
     return units

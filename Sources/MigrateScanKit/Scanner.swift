@@ -87,9 +87,11 @@ package struct Scanner: Sendable {
   ///   - planning: false when only the findings matter (`check`): the plan is left empty.
   ///   - reusedGraph: a graph already built for the same files and manifests (the other side of
   ///     a `check` comparison), so it is not built twice.
+  ///   - jobs: threads for the per-file parts of the pass; 1 keeps it on the calling thread. The
+  ///     outcome is the same for every value.
   package func finish(
     _ analyses: [FileAnalysis], moduleMap: ModuleMap, planBuilder: PlanBuilder, planning: Bool = true,
-    reusedGraph: ProjectGraph? = nil
+    reusedGraph: ProjectGraph? = nil, jobs: Int = 1
   ) -> Outcome {
     let analyses = analyses.sorted { UTF8Order.precedes($0.path, $1.path) }
     var manifests: [ProjectGraphBuilder.ManifestFile] = []
@@ -106,7 +108,8 @@ package struct Scanner: Sendable {
         declared.insert(declaration.name)
       }
     }
-    let graph = reusedGraph ?? ProjectGraphBuilder.build(manifests: manifests, files: sources, moduleMap: moduleMap)
+    let graph =
+      reusedGraph ?? ProjectGraphBuilder.build(manifests: manifests, files: sources, moduleMap: moduleMap, jobs: jobs)
     var moduleOfFile: [String: String] = [:]
     for file in graph.files { moduleOfFile[file.path] = file.module }
     var targets: [String: [String: String]] = [:]
@@ -118,7 +121,7 @@ package struct Scanner: Sendable {
     let moduleTable = moduleOfFile
     let context = ClassifyContext(
       declaredTypeNames: declared, moduleOf: { moduleTable[$0] }, deploymentTargets: targets)
-    var findings = Classifier.finalize(files: analyses.map(\.classification), context: context)
+    var findings = Classifier.finalize(files: analyses.map(\.classification), context: context, jobs: jobs)
     for index in findings.indices where findings[index].module == nil {
       findings[index].module = moduleOfFile[findings[index].file] ?? "(root)"
     }

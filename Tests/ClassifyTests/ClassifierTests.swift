@@ -192,6 +192,41 @@ import Testing
     #expect(forward.map(\.file) == ["a.swift", "b.swift"])
   }
 
+  @Test func threadsDoNotChangeTheFindings() {
+    // Enough files for the per-file pass to be split over threads, with tree-wide facts that
+    // cross files: a `$x` feed blocking a property declared elsewhere, a helper used elsewhere.
+    let detectors = ["operator-pipeline", "future-task-wrapper", "bridge-helper", "subject"]
+    var files: [FileClassification] = []
+    for index in 0..<300 {
+      let source = """
+        import Combine
+        final class Model\(index): ObservableObject {
+          @Published var query = ""
+          let subject = PassthroughSubject<Int, Never>()
+          func bind() { $query.debounce(for: 1, scheduler: q).sink { _ in }.store(in: &bag) }
+          func load() -> Future<Int, Error> { Future { promise in Task { promise(.success(1)) } } }
+        }
+        func use\(index)() { _ = Model\((index + 1) % 300)().load() }
+        """
+      let hits = [hit("published", .publishedProperty, in: source, from: "@", to: "query")]
+      files.append(classify("Sources/M\(index % 7)/F\(index).swift", source, hits: hits, detectors: detectors))
+    }
+    let context = ClassifyContext(modules: Dictionary(uniqueKeysWithValues: files.map { ($0.path, "M") }))
+    let serial = Classifier.finalize(files: files, context: context, jobs: 1)
+    let parallel = Classifier.finalize(files: files.reversed(), context: context, jobs: 4)
+    #expect(serial.count > 600)
+    #expect(parallel == serial)
+  }
+
+  @Test func byteSearchAnswersLikeStringContains() {
+    let texts = ["", "a . collect ( )", "$x . debounce ( for : 1 )", "debounce\u{301}", "é . share ( )", ". shar"]
+    for text in texts {
+      for needle in ["debounce", ". collect", ". share ("] {
+        #expect(Classifier.contains(text, needle) == text.contains(needle), "\(text) / \(needle)")
+      }
+    }
+  }
+
   @Test func deploymentTargetNotesForPipelinesAndValues() {
     let source = """
       import Combine

@@ -211,6 +211,31 @@ func source(
     #expect(graph.modules.count == 100)
     #expect(graph.modules.allSatisfy { $0.files == 100 })
   }
+
+  @Test func threadsDoNotChangeTheGraph() {
+    // Enough files and modules for the per-file and per-module work to be split over threads:
+    // cycles between files and modules, shadowing, a test folder, qualified references.
+    var files: [ProjectGraphBuilder.SourceFile] = []
+    for module in 0..<12 {
+      let folder = module == 11 ? "AppTests" : "M\(module)"
+      for file in 0..<40 {
+        let id = module * 40 + file
+        let references = (1...6).map { step in "T\((id * 7 + step * 53) % 480)" } + ["Shared", "T\(id).Inner"]
+        files.append(
+          source(
+            "\(folder)/F\(file).swift", declares: ["T\(id)"] + (file == 0 ? ["Shared"] : []),
+            references: references, imports: module == 11 ? ["M0"] : [], lines: file + 1))
+      }
+    }
+    let serial = ProjectGraphBuilder.build(manifests: [], files: files, jobs: 1)
+    let parallel = ProjectGraphBuilder.build(manifests: [], files: files.reversed(), jobs: 4)
+    #expect(serial.modules.contains { !$0.cycle.isEmpty })
+    #expect(parallel.textDump() == serial.textDump())
+    #expect(parallel.modules == serial.modules)
+    #expect(parallel.files == serial.files)
+    #expect(parallel.moduleFiles == serial.moduleFiles)
+    #expect(parallel.warnings == serial.warnings)
+  }
 }
 
 @Suite struct ProjectGraphBuilderManifestTests {

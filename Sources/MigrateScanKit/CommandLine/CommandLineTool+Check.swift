@@ -24,7 +24,8 @@ extension CommandLineTool {
       added = try changeFindings(invocation, session: session, scanner: scanner, io: &io)
     } else {
       let (analyses, skipped) = try session.analyzeTree(scanner: scanner, showProgress: false)
-      let outcome = scanner.finish(analyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder)
+      let outcome = scanner.finish(
+        analyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, jobs: session.jobs)
       warn(outcome.warnings, skipped: skipped, invocation: invocation, io: &io)
       if let path = invocation.baseline ?? session.configuration.baseline {
         let baseline = try readBaseline(path)
@@ -122,11 +123,12 @@ extension CommandLineTool {
     // Only fingerprints are compared, so neither side needs a plan; and unless a manifest
     // changed, both sides have the same modules, so the graph is built once.
     let afterOutcome = scanner.finish(
-      unchanged + newAnalyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, planning: false)
+      unchanged + newAnalyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, planning: false,
+      jobs: session.jobs)
     let manifestChanged = changedPaths.contains { $0 == "Package.swift" || $0.hasSuffix("/Package.swift") }
     let beforeOutcome = scanner.finish(
       unchanged + oldAnalyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, planning: false,
-      reusedGraph: manifestChanged ? nil : afterOutcome.graph)
+      reusedGraph: manifestChanged ? nil : afterOutcome.graph, jobs: session.jobs)
     let known = Set(beforeOutcome.findings.map(\.fingerprint))
     return afterOutcome.findings.filter { !known.contains($0.fingerprint) }
   }

@@ -13,7 +13,8 @@ extension CommandLineTool {
     let scanner = Scanner(catalog: session.catalog)
     let (analyses, skipped) = try session.analyzeTree(
       scanner: scanner, showProgress: showsProgress(invocation: invocation, io: io, outputs: outputs))
-    let outcome = scanner.finish(analyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder)
+    let outcome = scanner.finish(
+      analyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, jobs: session.jobs)
     warn(outcome.warnings, skipped: skipped, invocation: invocation, io: &io)
 
     if let path = invocation.writeBaseline {
