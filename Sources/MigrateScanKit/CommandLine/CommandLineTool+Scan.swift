@@ -23,6 +23,9 @@ extension CommandLineTool {
     // With a baseline the report shows only what is new: what a reviewer needs to look at.
     let reported = baseline.map { $0.newFindings(in: outcome.findings) } ?? outcome.findings
     let report = session.report(analyses: analyses, skipped: skipped, outcome: outcome, findings: reported)
+    // Freeing every file's analysis takes a while on a large tree; another thread does it while
+    // this one writes the report.
+    ReleaseInBackground.release(consume analyses)
     try write(report, to: outputs, io: &io)
 
     var failed = !policy.isEmpty && reported.contains(where: policy.fails)
