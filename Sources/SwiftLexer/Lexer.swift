@@ -21,14 +21,15 @@ package enum Lexer {
         tokens: [Token(kind: .unknown, start: 0, end: end), Token(kind: .endOfFile, start: end, end: end)]
       )
     }
-    let tokens = bytes.withUnsafeBufferPointer { input in
+    let (tokens, significantCapacity) = bytes.withUnsafeBufferPointer { input in
       CharacterClass.table.withUnsafeBufferPointer { classes in
         var cursor = Cursor(input: input, classes: classes)
         cursor.run()
-        return cursor.tokens
+        let significantCapacity = cursor.tokens.significantEstimate
+        return (cursor.tokens.moveToArray(), significantCapacity)
       }
     }
-    return TokenStream(source: bytes, tokens: tokens)
+    return TokenStream(source: bytes, tokens: tokens, significantCapacity: significantCapacity)
   }
 }
 
