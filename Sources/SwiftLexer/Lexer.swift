@@ -177,6 +177,9 @@ extension Lexer.Cursor {
   mutating func lexNormal(preferRegexOverBinaryOperator: Bool) -> Lexer.Result {
     guard position < count else { return Lexer.Result(.endOfFile) }
     let byte = input[position]
+    // Identifiers and keywords are half of all tokens; the switch below reached them only
+    // after a jump table and a chain of compares for its other cases.
+    if classOf(byte) & CharacterClass.identifierStart != 0 { return lexIdentifier() }
     switch byte {
     case UInt8(ascii: "@"): position += 1; return Lexer.Result(.atSign)
     case UInt8(ascii: "{"): position += 1; return Lexer.Result(.leftBrace)
@@ -212,7 +215,6 @@ extension Lexer.Cursor {
     case UInt8(ascii: "`"):
       return lexEscapedIdentifier()
     default:
-      if classOf(byte) & CharacterClass.identifierStart != 0 { return lexIdentifier() }
       return lexNormalMiscellaneous(preferRegexOverBinaryOperator: preferRegexOverBinaryOperator)
     }
   }
