@@ -45,7 +45,8 @@ extension Lexer {
       self.input = input
       self.count = input.count
       self.classes = classes
-      // Real code averages about four bytes per piece, trivia included.
+      // Real code averages about four bytes per piece, trivia included; the buffer is freed
+      // after one exact-size copy, so a generous estimate costs untouched pages, not growth.
       self.tokens = TokenBuffer(capacity: input.count / 2 + 16)
     }
 
