@@ -16,7 +16,7 @@ extension Lexer {
     var position: Int = 0
     /// Every piece so far, contiguous from 0 to `position` (or to the start of the token being
     /// lexed).
-    var tokens: [Token]
+    var tokens: TokenBuffer
     /// The state stack above the implicit bottom `normal` state (see `Lexer+State.swift`).
     var states: [State] = []
     /// How many interpolation states the stack holds: while positive, pieces are code inside
@@ -45,9 +45,9 @@ extension Lexer {
       self.input = input
       self.count = input.count
       self.classes = classes
-      self.tokens = []
-      // Real code averages about four bytes per piece, trivia included.
-      self.tokens.reserveCapacity(input.count / 4 + 2)
+      // Real code averages about four bytes per piece, trivia included; the buffer is freed
+      // after one exact-size copy, so a generous estimate costs untouched pages, not growth.
+      self.tokens = TokenBuffer(capacity: input.count / 2 + 16)
     }
 
     // MARK: - Reading
@@ -87,7 +87,16 @@ extension Lexer {
     /// Decodes the UTF-8 scalar at `index` as swift-syntax's `Unicode.Scalar.lexing` does: the
     /// value, or `nil` for invalid UTF-8, and in both cases how many bytes the lexer steps
     /// over (an invalid lead byte skips the continuation bytes that follow it).
+    @inline(__always)
     func scalar(at index: Int) -> (value: UInt32?, length: Int) {
+      Self.scalar(in: input, at: index)
+    }
+
+    /// `scalar(at:)` on the bytes alone: static, so that a call from a mutating method passes
+    /// two words instead of a copy of the whole cursor (which the optimiser made with `memcpy`
+    /// on every identifier, before knowing whether the slow path would run).
+    static func scalar(in input: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32?, length: Int) {
+      let count = input.count
       let lead = input[index]
       if lead < 0x80 { return (UInt32(lead), 1) }
       guard CharacterClass.isUTF8Start(lead) else {

@@ -29,6 +29,19 @@ enum Keywords {
   static func tag(_ input: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> KeywordTag {
     let length = end - start
     guard length >= 2 && length <= 15 else { return .none }
+    // Away from the end of the file, read the two words with two loads and mask off the bytes
+    // past the identifier, instead of assembling them a byte at a time (a third of the cost of
+    // lexing an identifier).
+    if start + 16 <= input.count, let base = input.baseAddress {
+      let raw = UnsafeRawPointer(base + start)
+      let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+      if length <= 8 {
+        let mask: UInt64 = length == 8 ? ~0 : (1 << UInt64(8 * length)) &- 1
+        return tag(lo: first & mask, hi: 0)
+      }
+      let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+      return tag(lo: first, hi: second & ((1 << UInt64(8 * (length - 8))) &- 1))
+    }
     var lo: UInt64 = 0
     var hi: UInt64 = 0
     var index = 0

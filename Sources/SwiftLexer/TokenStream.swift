@@ -17,45 +17,60 @@ package struct TokenStream: Sendable {
 
   /// Builds the stream from pieces the lexer produced.
   package init(source: [UInt8], tokens: [Token]) {
-    self.source = source
-    self.tokens = tokens
-    var significant: [Int32] = []
-    significant.reserveCapacity(tokens.count / 2 + 1)
-    for (index, token) in tokens.enumerated() where !token.kind.isTrivia && token.kind != .endOfFile {
-      if token.start == token.end && token.kind == .stringSegment { continue }
-      significant.append(Int32(index))
-    }
-    self.significant = significant
-    self.partner = TokenStream.pairBrackets(tokens: tokens, significant: significant)
+    self.init(source: source, tokens: tokens, significantCapacity: tokens.count)
   }
 
-  /// Pairs `(`/`)`, `[`/`]` and `{`/`}` with an explicit stack (never recursion, so 100,000
-  /// nested brackets cost nothing more than memory). A closer that does not match the innermost
-  /// opener is left unpaired, and so is an opener still open at the end of the file.
-  private static func pairBrackets(tokens: [Token], significant: [Int32]) -> [Int32] {
-    var partner = [Int32](repeating: -1, count: significant.count)
-    var stack: [Int32] = []
-    for position in significant.indices {
-      let kind = tokens[Int(significant[position])].kind
-      switch kind {
-      case .leftParen, .leftSquare, .leftBrace:
-        stack.append(Int32(position))
-      case .rightParen, .rightSquare, .rightBrace:
-        guard let top = stack.last else { continue }
-        let opener = tokens[Int(significant[Int(top)])].kind
-        let matches =
-          (opener == .leftParen && kind == .rightParen) || (opener == .leftSquare && kind == .rightSquare)
-          || (opener == .leftBrace && kind == .rightBrace)
-        if matches {
-          stack.removeLast()
-          partner[Int(top)] = Int32(position)
-          partner[position] = top
+  /// Builds the stream, with `significantCapacity` at least the number of significant pieces
+  /// (the lexer counts them as it goes, so the index arrays are allocated once, uninitialised).
+  ///
+  /// `significant` and `partner` are filled in one pass over the pieces. Brackets are paired
+  /// with an explicit stack (never recursion, so 100,000 nested brackets cost nothing more than
+  /// memory). A closer that does not match the innermost opener is left unpaired, and so is an
+  /// opener still open at the end of the file.
+  init(source: [UInt8], tokens: [Token], significantCapacity: Int) {
+    self.source = source
+    self.tokens = tokens
+    let capacity = Swift.max(significantCapacity, 0)
+    // Each entry is an opener's position in `significant` (high bits) and the raw kind of the
+    // closer that matches it (low byte).
+    var stack: [Int] = []
+    var partner: [Int32] = []
+    let significant = tokens.withUnsafeBufferPointer { tokens in
+      [Int32](unsafeUninitializedCapacity: capacity) { significant, significantCount in
+        partner = [Int32](unsafeUninitializedCapacity: capacity) { partner, partnerCount in
+          var position = 0
+          for index in tokens.indices {
+            let token = tokens[index]
+            let kind = token.kind
+            if kind.isTrivia || kind == .endOfFile || (token.start == token.end && kind == .stringSegment) {
+              continue
+            }
+            precondition(position < capacity, "significant capacity too small")
+            significant.initializeElement(at: position, to: Int32(truncatingIfNeeded: index))
+            partner.initializeElement(at: position, to: -1)
+            switch kind {
+            case .leftParen: stack.append(position << 8 | Int(TokenKind.rightParen.rawValue))
+            case .leftSquare: stack.append(position << 8 | Int(TokenKind.rightSquare.rawValue))
+            case .leftBrace: stack.append(position << 8 | Int(TokenKind.rightBrace.rawValue))
+            case .rightParen, .rightSquare, .rightBrace:
+              if let top = stack.last, top & 0xFF == Int(kind.rawValue) {
+                stack.removeLast()
+                let opener = top >> 8
+                partner[opener] = Int32(truncatingIfNeeded: position)
+                partner[position] = Int32(truncatingIfNeeded: opener)
+              }
+            default:
+              break
+            }
+            position += 1
+          }
+          partnerCount = position
+          significantCount = position
         }
-      default:
-        continue
       }
     }
-    return partner
+    self.significant = significant
+    self.partner = partner
   }
 
   /// The significant token at position `position` of `significant`.
