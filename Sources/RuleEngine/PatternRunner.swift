@@ -61,6 +61,11 @@ struct PatternRunner {
   private var steps = 0
   private var exhausted = false
   private var bindings: [Bound?]
+  /// The slots bound so far, in binding order: a failed step unbinds back to its mark.
+  ///
+  /// An undo trail rather than a copy of `bindings` per step: the copy cost a retain and a
+  /// release every step, and a whole new array whenever the step then bound a slot.
+  private var trail: [Int] = []
 
   init(pattern: Pattern, view: SourceView) {
     self.pattern = pattern
@@ -85,6 +90,7 @@ struct PatternRunner {
   /// the shortest run first).
   mutating func match(anchor: Int) -> RawMatch? {
     for slot in bindings.indices { bindings[slot] = nil }
+    trail.removeAll(keepingCapacity: true)
     steps = 0
     exhausted = false
     let top = pattern.sequences[0]
@@ -120,12 +126,12 @@ struct PatternRunner {
     steps += 1
     if steps > Self.stepBudget { exhausted = true }
     if exhausted { return nil }
-    let saved = bindings
+    let mark = trail.count
     let result = matchElement(elements[index], sequence, index, position, limit: limit, exact: exact)
     if let result {
       if byPosition && !suffixBinds[suffix] { recordSuccess(key, result) }
     } else {
-      bindings = saved
+      unbind(to: mark)
       markFailed(suffix, position)
     }
     return result
@@ -180,14 +186,14 @@ struct PatternRunner {
     var end = position
     var result: Int?
     while true {
-      let saved = bindings
+      let mark = trail.count
       if slot.map({ bind($0, position..<end) }) ?? true,
         let found = matchSequence(sequence, index + 1, end, limit: limit, exact: exact)
       {
         result = found
         break
       }
-      bindings = saved
+      unbind(to: mark)
       guard !exhausted, end < limit, let last = view.unitEnd(end) else { break }
       end = last + 1
       if shortcut && hasFailed(suffix, end) { break }
@@ -215,7 +221,15 @@ struct PatternRunner {
     let text = slotRepeats[slot] ? intern(range) : -1
     if let earlier = bindings[slot] { return earlier.text == text }
     bindings[slot] = Bound(range: range, text: text)
+    trail.append(slot)
     return true
+  }
+
+  /// Undoes the bindings made since the trail had `mark` entries. A slot is only ever set
+  /// when it was unbound, so undoing it is clearing it.
+  @inline(__always)
+  private mutating func unbind(to mark: Int) {
+    while trail.count > mark { bindings[trail.removeLast()] = nil }
   }
 
   /// An id for the text of `range`, equal for equal token texts (trivia ignored).
