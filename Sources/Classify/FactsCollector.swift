@@ -64,15 +64,16 @@ package enum FactsCollector {
       }
     }
     facts.unambiguousNames = unambiguous.sorted()
-    // Distinct bytes can still be equal `String`s (canonical equivalence, repaired invalid
-    // UTF-8): keep the first of each, as inserting every occurrence into a `Set<String>` did.
-    if let sorted = used.sortedASCIIStrings() {
-      facts.usedNames = sorted
+    // In first-use order, not sorted: the global pass only asks whether a few helper names are
+    // among them, and sorting every file's names was 1.3% of a scan. Distinct bytes can still be
+    // equal `String`s (canonical equivalence, repaired invalid UTF-8): keep the first of each.
+    if used.isASCII {
+      facts.usedNames = used.strings()
     } else {
       var names: Set<String> = []
       var distinct: [String] = []
       for name in used.strings() where names.insert(name).inserted { distinct.append(name) }
-      facts.usedNames = distinct.sorted()
+      facts.usedNames = distinct
     }
     return facts
   }
