@@ -275,9 +275,11 @@ package struct SourceView: Sendable {
         case .identifier, .keyword:
           let length = Int(ends[position] &- starts[position])
           guard length >= 2, length <= 11 else { continue }
-          guard kind == .keyword || length <= 8 else { continue }
-          let previousIsPeriod = position > 0 && kinds[position - 1] == .period
-          if previousIsPeriod { continue }
+          // Patterns, not `==`: `TokenKind.==` is an out-of-line call (see `isWord`).
+          let isKeyword: Bool
+          if case .keyword = kind { isKeyword = true } else { isKeyword = false }
+          guard isKeyword || length <= 8 else { continue }
+          if position > 0, case .period = kinds[position - 1] { continue }
           let found = table.index(in: source, start: Int(starts[position]), length: length)
           let word = found.map { tableWords[$0] } ?? .none
           switch word {
