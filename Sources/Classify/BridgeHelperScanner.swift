@@ -27,7 +27,7 @@ package enum BridgeHelperScanner {
     var entries: [Entry] = []
     for (index, scope) in file.symbols.scopes.enumerated() where !scope.isType && scope.open >= 0 {
       guard let member = scope.member, let signature = file.signature(ofScope: index) else { continue }
-      let extended = lastComponent(scope.typePath)
+      let extended = DottedName.lastComponent(scope.typePath)
       let isPublisherExtension =
         CombineVocabulary.publisherTypes.contains(extended) || scope.typePath.hasPrefix("Publishers.")
       // A line needs the file's line index, which most files never build: ask only for a helper.
@@ -61,10 +61,5 @@ package enum BridgeHelperScanner {
       }
     }
     return entries
-  }
-
-  private static func lastComponent(_ path: String) -> String {
-    guard let dot = path.lastIndex(of: ".") else { return path }
-    return String(path[path.index(after: dot)...])
   }
 }

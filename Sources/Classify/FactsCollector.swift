@@ -40,10 +40,8 @@ package enum FactsCollector {
       case .identifier where view.isProjection(position):
         if let feed = feed(file, at: position) { facts.feeds.append(feed) }
       case .identifier:
-        let length = view.endOffset(position) - view.startOffset(position)
-        if length >= 14 && length <= 19 {
-          let word = view.text(position)
-          if CombineVocabulary.unambiguousNames.contains(word) { unambiguous.insert(word) }
+        if let found = longUnambiguousNames.index(at: position, in: view) {
+          unambiguous.insert(longUnambiguousNames.words[found])
         }
         if view.isWord(position, "objectWillChange"), view.isPeriod(position + 1), view.isWord(position + 2, "send"),
           view.kind(position + 3) == .leftParen
@@ -64,15 +62,16 @@ package enum FactsCollector {
       }
     }
     facts.unambiguousNames = unambiguous.sorted()
-    // Distinct bytes can still be equal `String`s (canonical equivalence, repaired invalid
-    // UTF-8): keep the first of each, as inserting every occurrence into a `Set<String>` did.
-    if let sorted = used.sortedASCIIStrings() {
-      facts.usedNames = sorted
+    // In first-use order, not sorted: the global pass only asks whether a few helper names are
+    // among them, and sorting every file's names was 1.3% of a scan. Distinct bytes can still be
+    // equal `String`s (canonical equivalence, repaired invalid UTF-8): keep the first of each.
+    if used.isASCII {
+      facts.usedNames = used.strings()
     } else {
       var names: Set<String> = []
       var distinct: [String] = []
       for name in used.strings() where names.insert(name).inserted { distinct.append(name) }
-      facts.usedNames = distinct.sorted()
+      facts.usedNames = distinct
     }
     return facts
   }
@@ -80,13 +79,20 @@ package enum FactsCollector {
   /// True for the name right after `func`, `var`, `let`, `case`, `class` …
   private static func isDeclarationName(_ view: SourceView, _ position: Int) -> Bool {
     let previous = position - 1
-    guard view.kind(previous) == .keyword || view.kind(previous) == .identifier else { return false }
-    for keyword in ["func", "var", "let", "case", "class", "struct", "enum", "protocol", "actor", "typealias"]
-    where view.isWord(previous, keyword) {
-      return true
-    }
-    return false
+    return view.isWord(previous) && declarationKeywords.index(at: previous, in: view) != nil
   }
+
+  /// The words `isDeclarationName` looks for, found by one lookup (it runs for every call and
+  /// member name; comparing with each keyword in turn cost more).
+  private static let declarationKeywords = ByteWords([
+    "func", "var", "let", "case", "class", "struct", "enum", "protocol", "actor", "typealias",
+  ])
+
+  /// The unambiguous Combine names of 14 to 19 bytes (`AnyCancellable` … `CurrentValueSubject`),
+  /// which every identifier is checked against: by bytes, so no `String` is made per identifier.
+  /// `Published` is found through its `@` instead.
+  private static let longUnambiguousNames = ByteWords(
+    CombineVocabulary.unambiguousNames.filter { (14...19).contains($0.utf8.count) }.sorted())
 
   /// `import Combine`, `@_exported import Combine`, `import struct Combine.Future`.
   private static func collectImport(_ view: SourceView, at position: Int, into facts: inout CombineFacts) {

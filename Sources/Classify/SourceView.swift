@@ -128,22 +128,36 @@ package struct SourceView: Sendable {
   /// True for an identifier or keyword spelled `text` (never a string segment with that text).
   @inlinable @inline(__always)
   package func isWord(_ position: Int, _ text: String) -> Bool {
-    let kind = kind(position)
-    return (kind == .identifier || kind == .keyword) && has(position, text)
+    isWord(position) && has(position, text)
   }
 
+  // The kind tests below match cases rather than use `==`: `TokenKind.==` is a call into
+  // SwiftLexer that is not inlined, and in some callers it resolved to the generic
+  // `RawRepresentable` one, a witness call per token. A pattern is a compare of the tag.
+
   /// True for an identifier or keyword.
-  @inlinable
+  @inlinable @inline(__always)
   package func isWord(_ position: Int) -> Bool {
-    let kind = kind(position)
-    return kind == .identifier || kind == .keyword
+    switch kind(position) {
+    case .identifier, .keyword: return true
+    default: return false
+    }
+  }
+
+  /// True for an identifier.
+  @inlinable @inline(__always)
+  package func isIdentifier(_ position: Int) -> Bool {
+    if case .identifier = kind(position) { return true }
+    return false
   }
 
   /// True for a projected value name `$query` (an identifier to swift-syntax; `$0` is not one).
   @inlinable
   package func isProjection(_ position: Int) -> Bool {
-    let kind = kind(position)
-    guard kind == .identifier || kind == .dollarIdentifier else { return false }
+    switch kind(position) {
+    case .identifier, .dollarIdentifier: break
+    default: return false
+    }
     let start = Int(starts[position])
     guard Int(ends[position]) - start >= 2, stream.source[start] == UInt8(ascii: "$") else { return false }
     let second = stream.source[start + 1]
@@ -151,8 +165,11 @@ package struct SourceView: Sendable {
   }
 
   /// True for `.` (member access).
-  @inlinable
-  package func isPeriod(_ position: Int) -> Bool { kind(position) == .period }
+  @inlinable @inline(__always)
+  package func isPeriod(_ position: Int) -> Bool {
+    if case .period = kind(position) { return true }
+    return false
+  }
 
   /// The matching bracket of the bracket at `position`, or nil.
   @inlinable
@@ -258,9 +275,11 @@ package struct SourceView: Sendable {
         case .identifier, .keyword:
           let length = Int(ends[position] &- starts[position])
           guard length >= 2, length <= 11 else { continue }
-          guard kind == .keyword || length <= 8 else { continue }
-          let previousIsPeriod = position > 0 && kinds[position - 1] == .period
-          if previousIsPeriod { continue }
+          // Patterns, not `==`: `TokenKind.==` is an out-of-line call (see `isWord`).
+          let isKeyword: Bool
+          if case .keyword = kind { isKeyword = true } else { isKeyword = false }
+          guard isKeyword || length <= 8 else { continue }
+          if position > 0, case .period = kinds[position - 1] { continue }
           let found = table.index(in: source, start: Int(starts[position]), length: length)
           let word = found.map { tableWords[$0] } ?? .none
           switch word {

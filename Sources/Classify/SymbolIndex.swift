@@ -103,7 +103,7 @@ package struct SymbolIndex: Sendable {
             pendingDepth = bracketDepth
           }
           if isType && !view.isWord(position, "extension") {
-            declaredTypes.append(SymbolIndex.lastComponent(name.text(in: view)))
+            declaredTypes.append(DottedName.lastComponent(name.text(in: view)))
           }
         } else if view.isWord(position, "typealias"), view.kind(position + 1) == .identifier {
           declaredTypes.append(view.text(position + 1))
@@ -133,7 +133,18 @@ package struct SymbolIndex: Sendable {
   /// The type body scopes, in source order.
   package var typeScopes: [Scope] { scopes.filter(\.isType) }
 
-  private static let typeKeywords = ByteWords(["class", "struct", "enum", "protocol", "extension", "actor"])
+  /// `func`, then `init`/`deinit`/`subscript`, `var`/`let` and the type keywords: see
+  /// `DeclarationKeyword` for the index ranges.
+  private static let declarationKeywords = ByteWords([
+    "func", "init", "deinit", "subscript", "var", "let", "class", "struct", "enum", "protocol", "extension", "actor",
+  ])
+
+  /// Indices into `declarationKeywords`.
+  private enum DeclarationKeyword {
+    static let `func` = 0
+    static let namedMember = 1...3
+    static let binding = 4...5
+  }
   private static let modifiers: Set<String> = [
     "override", "final", "public", "private", "fileprivate", "internal", "open", "package", "static", "class",
     "convenience", "required", "mutating", "nonmutating", "dynamic", "lazy", "weak", "unowned", "nonisolated",
@@ -157,27 +168,25 @@ package struct SymbolIndex: Sendable {
   /// The name a declaration keyword at `position` introduces, and whether it is a type.
   /// `class func f` is a member (the `class` is a modifier); `extension A.B where …` is `A.B`.
   private static func declaredName(_ view: SourceView, at position: Int) -> (DeclaredName, Bool)? {
+    // One lookup by bytes: this runs for every word of the file, and almost none is a
+    // declaration keyword. It used to compare the word with each keyword in turn.
+    guard let found = declarationKeywords.index(at: position, in: view) else { return nil }
     let kind = view.kind(position)
-    if kind == .keyword {
-      if view.isWord(position, "func") {
-        let next = position + 1
-        guard next < view.count else { return nil }
-        return (.token(next), false)
-      }
-      if view.isWord(position, "init") || view.isWord(position, "deinit") || view.isWord(position, "subscript") {
-        return (.token(position), false)
-      }
-      if view.isWord(position, "var") || view.isWord(position, "let") {
-        if view.kind(position + 1) == .identifier { return (.token(position + 1), false) }
-        return nil
-      }
+    switch found {
+    case DeclarationKeyword.func:
+      guard kind == .keyword else { return nil }
+      let next = position + 1
+      guard next < view.count else { return nil }
+      return (.token(next), false)
+    case DeclarationKeyword.namedMember:
+      return kind == .keyword ? (.token(position), false) : nil
+    case DeclarationKeyword.binding:
+      guard kind == .keyword, view.kind(position + 1) == .identifier else { return nil }
+      return (.token(position + 1), false)
+    default:
+      break
     }
-    // By bytes: this runs for every word of the file, and almost none is a type keyword.
-    let length = view.length(position)
-    guard length >= 4, length <= 9,
-      let found = typeKeywords.index(at: position, in: view)
-    else { return nil }
-    let word = typeKeywords.words[found]
+    let word = declarationKeywords.words[found]
     if word == "actor" && kind != .identifier { return nil }
     guard view.kind(position + 1) == .identifier else { return nil }
     let first = view.text(position + 1)
@@ -198,10 +207,5 @@ package struct SymbolIndex: Sendable {
       }
     }
     return (.text(name), true)
-  }
-
-  private static func lastComponent(_ name: String) -> String {
-    guard let dot = name.lastIndex(of: ".") else { return name }
-    return String(name[name.index(after: dot)...])
   }
 }

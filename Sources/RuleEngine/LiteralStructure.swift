@@ -26,11 +26,11 @@ struct LiteralStructure {
     var isPiece = [Bool](repeating: false, count: count)
     var stack: [State] = []
     func kind(_ position: Int) -> TokenKind? {
-      position < count ? stream.significantToken(position).kind : nil
+      position < count ? Self.kind(stream, position) : nil
     }
     var position = 0
     while position < count {
-      let current = stream.significantToken(position).kind
+      let current = Self.kind(stream, position)
       if case .string(let opener, let quote, let pounds) = stack.last {
         isPiece[position] = true
         switch current {
@@ -104,26 +104,33 @@ struct LiteralStructure {
     self.isPiece = isPiece
   }
 
+  /// The kind of significant token `position`. Not `TokenStream.significantToken`: that call
+  /// is not inlined across the module boundary, and this runs for every token of every file.
+  @inline(__always)
+  private static func kind(_ stream: TokenStream, _ position: Int) -> TokenKind {
+    stream.tokens[Int(stream.significant[position])].kind
+  }
+
   /// A regex literal `[#]/ pattern /[#]` (no interpolation); returns the position after it.
   private static func regex(at opener: Int, stream: TokenStream, partner: inout [Int32], isPiece: inout [Bool]) -> Int {
     let count = stream.significant.count
     var position = opener
-    let pounds = stream.significantToken(position).kind == .regexPoundDelimiter
+    let pounds = Self.kind(stream, position) == .regexPoundDelimiter
     isPiece[position] = true
     position += 1
     if pounds {
-      guard position < count, stream.significantToken(position).kind == .regexSlash else { return position }
+      guard position < count, Self.kind(stream, position) == .regexSlash else { return position }
       isPiece[position] = true
       position += 1
     }
-    while position < count && stream.significantToken(position).kind == .regexPattern {
+    while position < count && Self.kind(stream, position) == .regexPattern {
       isPiece[position] = true
       position += 1
     }
-    guard position < count, stream.significantToken(position).kind == .regexSlash else { return position }
+    guard position < count, Self.kind(stream, position) == .regexSlash else { return position }
     isPiece[position] = true
     var last = position
-    if pounds && last + 1 < count && stream.significantToken(last + 1).kind == .regexPoundDelimiter {
+    if pounds && last + 1 < count && Self.kind(stream, last + 1) == .regexPoundDelimiter {
       last += 1
       isPiece[last] = true
     }

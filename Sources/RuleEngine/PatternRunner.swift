@@ -61,6 +61,11 @@ struct PatternRunner {
   private var steps = 0
   private var exhausted = false
   private var bindings: [Bound?]
+  /// The slots bound so far, in binding order: a failed step unbinds back to its mark.
+  ///
+  /// An undo trail rather than a copy of `bindings` per step: the copy cost a retain and a
+  /// release every step, and a whole new array whenever the step then bound a slot.
+  private var trail: [Int] = []
 
   init(pattern: Pattern, view: SourceView) {
     self.pattern = pattern
@@ -85,6 +90,7 @@ struct PatternRunner {
   /// the shortest run first).
   mutating func match(anchor: Int) -> RawMatch? {
     for slot in bindings.indices { bindings[slot] = nil }
+    trail.removeAll(keepingCapacity: true)
     steps = 0
     exhausted = false
     let top = pattern.sequences[0]
@@ -116,16 +122,16 @@ struct PatternRunner {
     let suffix = suffixBase[sequence] + index
     let key = suffix * (view.count + 1) + position
     if hasFailed(suffix, position) { return nil }
-    if byPosition && !suffixBinds[suffix], let end = knownSuccess(key) { return end }
+    if byPosition, !suffixBinds[suffix], let end = knownSuccess(key) { return end }
     steps += 1
     if steps > Self.stepBudget { exhausted = true }
     if exhausted { return nil }
-    let saved = bindings
+    let mark = trail.count
     let result = matchElement(elements[index], sequence, index, position, limit: limit, exact: exact)
     if let result {
-      if byPosition && !suffixBinds[suffix] { recordSuccess(key, result) }
+      if byPosition, !suffixBinds[suffix] { recordSuccess(key, result) }
     } else {
-      bindings = saved
+      unbind(to: mark)
       markFailed(suffix, position)
     }
     return result
@@ -180,17 +186,23 @@ struct PatternRunner {
     var end = position
     var result: Int?
     while true {
-      let saved = bindings
-      if slot.map({ bind($0, position..<end) }) ?? true,
+      let mark = trail.count
+      // Not `slot.map { bind(…) }`: a closure calling a mutating method copied the whole
+      // runner (a `memcpy`) on every step.
+      let bound: Bool
+      if let slot { bound = bind(slot, position..<end) } else { bound = true }
+      if bound,
         let found = matchSequence(sequence, index + 1, end, limit: limit, exact: exact)
       {
         result = found
         break
       }
-      bindings = saved
+      unbind(to: mark)
       guard !exhausted, end < limit, let last = view.unitEnd(end) else { break }
       end = last + 1
-      if shortcut && hasFailed(suffix, end) { break }
+      // A condition list, not `&&`: the autoclosure of `&&` captured the runner, and capturing
+      // a mutating `self` copied all of it (a `memcpy`) on every step.
+      if shortcut, hasFailed(suffix, end) { break }
       if rememberSuccess, let known = knownSuccess(suffix * (view.count + 1) + end) {
         result = known
         break
@@ -215,7 +227,15 @@ struct PatternRunner {
     let text = slotRepeats[slot] ? intern(range) : -1
     if let earlier = bindings[slot] { return earlier.text == text }
     bindings[slot] = Bound(range: range, text: text)
+    trail.append(slot)
     return true
+  }
+
+  /// Undoes the bindings made since the trail had `mark` entries. A slot is only ever set
+  /// when it was unbound, so undoing it is clearing it.
+  @inline(__always)
+  private mutating func unbind(to mark: Int) {
+    while trail.count > mark { bindings[trail.removeLast()] = nil }
   }
 
   /// An id for the text of `range`, equal for equal token texts (trivia ignored).
@@ -231,8 +251,10 @@ struct PatternRunner {
   }
 
   /// The end of a success recorded for `key`, if any.
+  ///
+  /// `mutating` for the same reason as `hasFailed`.
   @inline(__always)
-  private func knownSuccess(_ key: Int) -> Int? {
+  private mutating func knownSuccess(_ key: Int) -> Int? {
     guard key < successes.count else { return nil }
     let stored = successes[key]
     return stored == 0 ? nil : Int(stored) - 1
@@ -245,10 +267,19 @@ struct PatternRunner {
   }
 
   /// True when `suffix` is known to fail at `position` with the current bindings.
-  private func hasFailed(_ suffix: Int, _ position: Int) -> Bool {
+  ///
+  /// Inlined for the bit test, which nearly every step asks; the text memo stays out of line.
+  /// `mutating` though it changes nothing: from a mutating caller, a non-mutating call loaded
+  /// a copy of the whole runner first (a 232-byte `memcpy` per `$$$` step).
+  @inline(__always)
+  private mutating func hasFailed(_ suffix: Int, _ position: Int) -> Bool {
     let key = suffix * (view.count + 1) + position
     if byPosition { return failed[key >> 6] & (1 << UInt64(key & 63)) != 0 }
-    return failedWithTexts.contains(textKey(suffix, key))
+    return hasFailedWithTexts(suffix, key)
+  }
+
+  private mutating func hasFailedWithTexts(_ suffix: Int, _ key: Int) -> Bool {
+    failedWithTexts.contains(textKey(suffix, key))
   }
 
   /// Records that `suffix` fails at `position` with the current bindings (unless the budget

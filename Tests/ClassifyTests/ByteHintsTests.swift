@@ -40,6 +40,9 @@ import Testing
     let pieces = [
       "s", "a", "r", "v", "S", "F", "C", "D", "-", ">", "sin", "sink", "assi", "assign", "async", "asyn", "await",
       "sync", "receive", "values", "Subject", "Future", "Continuation", "DispatchQueue", "subscribe", " ", "\n",
+      // The bytes each word is searched by, alone and in broken words, so a search finds its
+      // byte where the word is not and must go on.
+      "k", "b", "g", "j", "w", "y", "Q", "Dispatch", "Queue", "Subj", "ject", "Futur", "Continu", "receiv", "valu",
     ]
     for _ in 0..<2000 {
       var source = ""

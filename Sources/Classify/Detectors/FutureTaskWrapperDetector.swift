@@ -37,9 +37,9 @@ struct FutureTaskWrapperDetector: Detector {
     var position = 0
     while position < view.count {
       defer { position += 1 }
-      let kind = view.kind(position)
-      guard kind == .identifier || kind == .keyword else { continue }
-      if kind == .identifier && view.has(position, "Future") {
+      guard view.isWord(position) else { continue }
+      let isIdentifier = view.isIdentifier(position)
+      if isIdentifier && view.has(position, "Future") {
         if view.isPeriod(position - 1) && !view.isWord(position - 2, "Publishers") { continue }
         if let hit = futureHit(file, at: position, closureFrom: position + 1, deferred: deferred) {
           output.hits.append(hit)
@@ -54,7 +54,7 @@ struct FutureTaskWrapperDetector: Detector {
           hit.reasons.removeAll { $0.hasPrefix("not inside") }
           output.hits.append(hit)
         }
-      } else if kind == .identifier, let hit = helperCall(file, at: position) {
+      } else if isIdentifier, let hit = helperCall(file, at: position) {
         output.hits.append(hit)
       }
     }
@@ -169,7 +169,7 @@ struct FutureTaskWrapperDetector: Detector {
   /// The closures of `Deferred { … }`, as brace pairs.
   private func deferredClosures(_ view: SourceView) -> [(Int, Int)] {
     var result: [(Int, Int)] = []
-    for position in 0..<view.count where view.kind(position) == .identifier && view.has(position, "Deferred") {
+    for position in 0..<view.count where view.isIdentifier(position) && view.has(position, "Deferred") {
       var next = position + 1
       if view.has(next, "<") || view.text(next).hasPrefix("<"), let close = Self.genericEnd(view, next) {
         next = close + 1
