@@ -79,7 +79,11 @@ package struct FileDiscovery: Sendable {
         discovery.skipped.append((relative.isEmpty ? "." : relative, "directory not readable"))
         continue
       }
-      for name in entries {
+      for (name, type) in entries {
+        // Most entries are other files (assets, plists) or excluded folders: when the directory
+        // entry already tells, they are passed over without a `stat` or a String.
+        if type == UInt8(DT_REG) && !FileDiscovery.hasSwiftSuffix(name) { continue }
+        if type == UInt8(DT_DIR) && FileDiscovery.excludedDirectoryBytes.contains(name) { continue }
         let display = String(decoding: name, as: UTF8.self)
         let childRelative = relative.isEmpty ? display : relative + "/" + display
         var childPath = directory
@@ -132,11 +136,12 @@ package struct FileDiscovery: Sendable {
     discovery.files.append(DiscoveredFile(pathBytes: path, relativePath: relative, size: Int(info.st_size)))
   }
 
-  /// The entry names of a directory (without `.` and `..`), sorted; nil when it cannot be read.
-  private func readDirectory(_ path: [UInt8]) -> [[UInt8]]? {
+  /// The entry names of a directory (without `.` and `..`) with their `d_type` (`DT_UNKNOWN`
+  /// when the file system does not say), sorted by name; nil when it cannot be read.
+  private func readDirectory(_ path: [UInt8]) -> [(name: [UInt8], type: UInt8)]? {
     guard let handle = path.withCString({ opendir($0) }) else { return nil }
     defer { closedir(handle) }
-    var names: [[UInt8]] = []
+    var entries: [(name: [UInt8], type: UInt8)] = []
     while let entry = readdir(handle) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
         let bytes = raw.bindMemory(to: UInt8.self)
@@ -144,9 +149,16 @@ package struct FileDiscovery: Sendable {
         return Array(bytes[0..<length])
       }
       if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-      names.append(name)
+      entries.append((name, entry.pointee.d_type))
     }
-    return names.sorted { $0.lexicographicallyPrecedes($1) }
+    return entries.sorted { $0.name.lexicographicallyPrecedes($1.name) }
+  }
+
+  private static let swiftSuffix = Array(".swift".utf8)
+  private static let excludedDirectoryBytes = Set(defaultExcludedDirectories.map { Array($0.utf8) })
+
+  private static func hasSwiftSuffix(_ name: [UInt8]) -> Bool {
+    name.count >= swiftSuffix.count && name.suffix(swiftSuffix.count).elementsEqual(swiftSuffix)
   }
 }
 
