@@ -42,6 +42,8 @@ package struct FileDiscovery: Sendable {
 
   package var followSymlinks = false
   package var maxFileSize = 20_000_000
+  /// Threads reading directories at once; 1 walks on the calling thread.
+  package var jobs = 1
   /// Extra exclusion, applied to root-relative paths (files and directories).
   package var isExcluded: @Sendable (String) -> Bool = { _ in false }
   /// Inclusion filter applied to root-relative file paths (default: every `.swift` file).
@@ -71,26 +73,36 @@ package struct FileDiscovery: Sendable {
     closedir(probe)
 
     var visited: Set<DirectoryIdentity> = [DirectoryIdentity(info)]
-    // Explicit stack of (absolute bytes, relative path): no recursion, however deep the tree.
-    var stack: [([UInt8], String)] = [(Array(root.utf8), "")]
-    while let (directory, relative) = stack.popLast() {
-      let entries = readDirectory(directory)
-      guard let entries else {
-        discovery.skipped.append((relative.isEmpty ? "." : relative, "directory not readable"))
-        continue
+    let rootBytes = Array(root.utf8)
+    if followSymlinks || jobs <= 1 {
+      // Depth first on one thread: which of two links to one folder is walked must not depend on
+      // timing, and followed links are where that happens.
+      var stack: [([UInt8], String)] = [(rootBytes, "")]
+      while let (directory, relative) = stack.popLast() {
+        let scan = self.scan(directory, relative: relative)
+        discovery.files += scan.found.files
+        discovery.skipped += scan.found.skipped
+        for folder in scan.folders where visited.insert(folder.identity).inserted {
+          stack.append((folder.path, folder.relative))
+        }
       }
-      for (name, type) in entries {
-        // Most entries are other files (assets, plists) or excluded folders: when the directory
-        // entry already tells, they are passed over without a `stat` or a String.
-        if type == UInt8(DT_REG) && !FileDiscovery.hasSwiftSuffix(name) { continue }
-        if type == UInt8(DT_DIR) && FileDiscovery.excludedDirectoryBytes.contains(name) { continue }
-        let display = String(decoding: name, as: UTF8.self)
-        let childRelative = relative.isEmpty ? display : relative + "/" + display
-        var childPath = directory
-        if childPath.last != UInt8(ascii: "/") { childPath.append(UInt8(ascii: "/")) }
-        childPath.append(contentsOf: name)
-        visit(
-          childPath, relative: childRelative, name: display, into: &discovery, stack: &stack, visited: &visited)
+    } else {
+      // A level at a time, the folders of a level read in parallel: on a large tree the walk was
+      // a tenth of a scan's wall time, all on one thread. Results are merged in folder order.
+      var level: [([UInt8], String)] = [(rootBytes, "")]
+      while !level.isEmpty {
+        let current = level
+        let scans = ParallelMap.map(count: current.count, jobs: jobs) { index in
+          self.scan(current[index].0, relative: current[index].1)
+        }
+        level = []
+        for scan in scans {
+          discovery.files += scan.found.files
+          discovery.skipped += scan.found.skipped
+          for folder in scan.folders where visited.insert(folder.identity).inserted {
+            level.append((folder.path, folder.relative))
+          }
+        }
       }
     }
     discovery.files.sort { UTF8Order.precedes($0.relativePath, $1.relativePath) }
@@ -98,21 +110,47 @@ package struct FileDiscovery: Sendable {
     return discovery
   }
 
-  private func visit(
-    _ path: [UInt8], relative: String, name: String, into discovery: inout Discovery,
-    stack: inout [([UInt8], String)], visited: inout Set<DirectoryIdentity>
-  ) {
+  /// What reading one folder found: its Swift files and skipped entries, and its subfolders
+  /// (for the walk to enter once each).
+  private struct FolderScan: Sendable {
+    var found = Discovery()
+    var folders: [(path: [UInt8], relative: String, identity: DirectoryIdentity)] = []
+  }
+
+  /// Reads one folder and looks at each entry.
+  private func scan(_ directory: [UInt8], relative: String) -> FolderScan {
+    var result = FolderScan()
+    guard let entries = readDirectory(directory) else {
+      result.found.skipped.append((relative.isEmpty ? "." : relative, "directory not readable"))
+      return result
+    }
+    for (name, type) in entries {
+      // Most entries are other files (assets, plists) or excluded folders: when the directory
+      // entry already tells, they are passed over without a `stat` or a String.
+      if type == UInt8(DT_REG) && !FileDiscovery.hasSwiftSuffix(name) { continue }
+      if type == UInt8(DT_DIR) && FileDiscovery.excludedDirectoryBytes.contains(name) { continue }
+      let display = String(decoding: name, as: UTF8.self)
+      let childRelative = relative.isEmpty ? display : relative + "/" + display
+      var childPath = directory
+      if childPath.last != UInt8(ascii: "/") { childPath.append(UInt8(ascii: "/")) }
+      childPath.append(contentsOf: name)
+      visit(childPath, relative: childRelative, name: display, into: &result)
+    }
+    return result
+  }
+
+  private func visit(_ path: [UInt8], relative: String, name: String, into result: inout FolderScan) {
     var info = stat()
     let statusOK = path.withCString { lstat($0, &info) == 0 }
     guard statusOK else {
-      discovery.skipped.append((relative, "cannot stat: \(String(cString: strerror(errno)).lowercased())"))
+      result.found.skipped.append((relative, "cannot stat: \(String(cString: strerror(errno)).lowercased())"))
       return
     }
     var type = info.st_mode & S_IFMT
     if type == S_IFLNK {
       var target = stat()
       guard path.withCString({ stat($0, &target) == 0 }) else {
-        if name.hasSuffix(".swift") { discovery.skipped.append((relative, "broken symbolic link")) }
+        if name.hasSuffix(".swift") { result.found.skipped.append((relative, "broken symbolic link")) }
         return
       }
       type = target.st_mode & S_IFMT
@@ -121,19 +159,19 @@ package struct FileDiscovery: Sendable {
     }
     if type == S_IFDIR {
       if FileDiscovery.defaultExcludedDirectories.contains(name) || isExcluded(relative) { return }
-      // A directory reached twice (a link loop, or two links to one place) is walked once.
-      guard visited.insert(DirectoryIdentity(info)).inserted else { return }
-      stack.append((path, relative))
+      // A directory reached twice (a link loop, or two links to one place) is walked once: the
+      // walk enters a folder only the first time it meets its identity.
+      result.folders.append((path, relative, DirectoryIdentity(info)))
       return
     }
     guard type == S_IFREG, name.hasSuffix(".swift"), isIncluded(relative), !isExcluded(relative),
       !FileDiscovery.defaultExcludedFileSuffixes.contains(where: name.hasSuffix)
     else { return }
     if Int(info.st_size) > maxFileSize {
-      discovery.skipped.append((relative, "larger than \(maxFileSize) bytes (--max-file-size)"))
+      result.found.skipped.append((relative, "larger than \(maxFileSize) bytes (--max-file-size)"))
       return
     }
-    discovery.files.append(DiscoveredFile(pathBytes: path, relativePath: relative, size: Int(info.st_size)))
+    result.found.files.append(DiscoveredFile(pathBytes: path, relativePath: relative, size: Int(info.st_size)))
   }
 
   /// The entry names of a directory (without `.` and `..`) with their `d_type` (`DT_UNKNOWN`
@@ -163,7 +201,7 @@ package struct FileDiscovery: Sendable {
 }
 
 /// A directory's identity on disk, for recognising it when a link leads back to it.
-private struct DirectoryIdentity: Hashable {
+private struct DirectoryIdentity: Hashable, Sendable {
   let device: UInt64
   let inode: UInt64
 

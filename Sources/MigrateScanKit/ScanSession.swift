@@ -34,6 +34,7 @@ package struct ScanSession: Sendable {
 
     var discovery = FileDiscovery()
     discovery.followSymlinks = invocation.followSymlinks
+    discovery.jobs = jobs
     discovery.maxFileSize = invocation.maxFileSize ?? configuration.maxFileSize ?? discovery.maxFileSize
     let include = configuration.include.map(Glob.init)
     let exclude = configuration.exclude.map(Glob.init)
