@@ -30,7 +30,7 @@ extension Lexer.Cursor {
         while position < count && (input[position] == 0x0A || input[position] == 0x0D) { position += 1 }
         emit(.newline, from: start)
       case 0x20, 0x09, 0x0B, 0x0C:
-        position = skip(CharacterClass.horizontalSpace, from: position + 1)
+        position = skipHorizontalSpace(from: position + 1)
         emit(.whitespace, from: start)
       case UInt8(ascii: "/"):
         guard position + 1 < count else { return }
