@@ -17,7 +17,9 @@ let package = Package(
     .target(name: "Reports", dependencies: ["ScanModel"], exclude: ["report.schema.json"]),
     .target(
       name: "MigrateScanKit",
-      dependencies: ["SwiftLexer", "ScanModel", "RuleEngine", "Classify", "DependencyGraph", "Reports"],
+      dependencies: [
+        "SwiftLexer", "ScanModel", "RuleEngine", "Classify", "DependencyGraph", "Reports", "ParallelWork",
+      ],
       plugins: ["EmbedRulesPlugin"]
     ),
     .executableTarget(name: "migrate-scan", dependencies: ["MigrateScanKit"]),

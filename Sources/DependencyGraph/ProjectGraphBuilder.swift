@@ -5,10 +5,10 @@ import SwiftLexer
 /// Builds the `ProjectGraph` of a scanned tree: the one entry point the orchestrator calls.
 ///
 /// Pure: the caller reads the files, lexes the Swift sources (in parallel) into `FileFacts`, and
-/// passes manifests as bytes. Order of work, each step needing the one before (except 2 and 3,
-/// which run side by side):
+/// passes manifests as bytes. Order of work, each step needing the one before:
 /// 1. read the manifests (`PackageManifestScanner`);
-/// 2. assign files to modules (`ModuleResolver`);
+/// 2. assign files to modules (`ModuleResolver`): `assignModules` stops here, for callers that
+///    need only the modules while `build(_:jobs:)` does the rest;
 /// 3. index declared type names (`DeclarationIndex`), so each reference costs one lookup;
 /// 4. resolve each file's references once, files in parallel (`resolveReferences`);
 /// 5. module edges: declared target dependencies, plus, for modules without a manifest target
@@ -60,6 +60,14 @@ package enum ProjectGraphBuilder {
   package static func build(
     manifests: [ManifestFile], files: [SourceFile], moduleMap: ModuleMap = ModuleMap(), jobs: Int = 1
   ) -> ProjectGraph {
+    build(assignModules(manifests: manifests, files: files, moduleMap: moduleMap), jobs: jobs)
+  }
+
+  /// Steps 1 and 2 of `build(manifests:files:moduleMap:jobs:)`: reads the manifests and gives
+  /// each file its module. `build(_:jobs:)` does the rest.
+  package static func assignModules(
+    manifests: [ManifestFile], files: [SourceFile], moduleMap: ModuleMap = ModuleMap()
+  ) -> ModuleAssignment {
     var warnings: [GraphWarning] = []
     var chosen: [String: ManifestFile] = [:]
     for manifest in manifests.sorted(by: { $0.path < $1.path }) {
@@ -86,7 +94,7 @@ package enum ProjectGraphBuilder {
       let isManifestName = name == "Package.swift" || (name.hasPrefix("Package@swift") && name.hasSuffix(".swift"))
       return !(isManifestName && manifestFolders.contains(RelativePath.directory(of: file.path)))
     }
-    return build(packages: packages, files: sources, moduleMap: moduleMap, warnings: warnings, jobs: jobs)
+    return ModuleAssignment(packages: packages, files: sources, moduleMap: moduleMap, warnings: warnings)
   }
 
   /// Builds the graph from manifests already read. `packages` must be sorted by manifest path.
@@ -94,11 +102,15 @@ package enum ProjectGraphBuilder {
     packages: [ScannedPackage], files unsorted: [SourceFile], moduleMap: ModuleMap = ModuleMap(),
     warnings: [GraphWarning] = [], jobs: Int = 1
   ) -> ProjectGraph {
-    let files = unsorted.sorted { $0.path < $1.path }
-    // Neither needs the other, and each is serial inside.
-    let (resolver, index) = ParallelChunks.both(
-      jobs: jobs, { ModuleResolver(packages: packages, filePaths: files.map(\.path), moduleMap: moduleMap) },
-      { DeclarationIndex(files: files.map(\.facts)) })
+    build(ModuleAssignment(packages: packages, files: unsorted, moduleMap: moduleMap, warnings: warnings), jobs: jobs)
+  }
+
+  /// Steps 3 to 6 of `build(manifests:files:moduleMap:jobs:)`, on files already given modules.
+  package static func build(_ assignment: ModuleAssignment, jobs: Int = 1) -> ProjectGraph {
+    let packages = assignment.packages
+    let files = assignment.files
+    let resolver = assignment.resolver
+    let index = DeclarationIndex(files: files.map(\.facts))
     let modules = resolver.modules
     let moduleOfFile = resolver.moduleOfFile
     var importable: [String: [Int]] = [:]
@@ -182,11 +194,7 @@ package enum ProjectGraphBuilder {
     infos.sort { ($0.wave, $0.name) < ($1.wave, $1.name) }
 
     var packageSummaries: [ProjectGraph.Package] = []
-    for (packageIndex, package) in packages.enumerated() {
-      let names = modules.filter { module in
-        if case .target(let owner, _) = module.origin { return owner == packageIndex }
-        return false
-      }.map(\.name).sorted()
+    for (package, names) in zip(packages, assignment.modulesOfPackage) {
       packageSummaries.append(
         ProjectGraph.Package(
           name: package.displayName, manifestPath: package.manifestPath, platforms: package.manifest.platforms,
@@ -194,7 +202,7 @@ package enum ProjectGraphBuilder {
     }
     packageSummaries.sort { $0.manifestPath < $1.manifestPath }
 
-    let allWarnings = (warnings + resolver.warnings).sorted { $0.description < $1.description }
+    let allWarnings = (assignment.warnings + resolver.warnings).sorted { $0.description < $1.description }
     return ProjectGraph(
       modules: infos, files: fileResults.compactMap { $0 }, moduleFiles: moduleFiles.sorted { $0.module < $1.module },
       packages: packageSummaries, warnings: allWarnings)

@@ -73,8 +73,9 @@ private struct Pass {
         while let last = scopes.indices.last, position >= scopes[last].end { scopes.removeLast() }
         scopeEnd = scopes.last?.end ?? Int.max
       }
-      let kind = reader.kind(position)
-      if kind == .keyword {
+      // A switch, not `==`: see `TokenReader.kind(_:is:)`.
+      switch reader.kind(position) {
+      case .keyword:
         switch keyword(at: position) {
         case .import?:
           position = readImport(at: position)
@@ -88,7 +89,7 @@ private struct Pass {
         default:
           break
         }
-      } else if kind == .leftBrace {
+      case .leftBrace:
         // A brace that no declaration claimed opens code: a function, accessor or closure body.
         if scopes.last?.start != position {
           let parent = scopes.last
@@ -97,14 +98,16 @@ private struct Pass {
               start: position, end: reader.partner(position) ?? reader.count, name: parent?.name ?? "",
               typeDepth: parent?.typeDepth ?? 0, isLocal: true))
         }
-      } else if kind == .identifier {
-        if reader.kind(position + 1) == .identifier, reader.is(position, .identifier, Word.actor),
-          reader.kind(position - 1) != .period, isDeclarationFollower(position + 2, typealias: false)
+      case .identifier:
+        if reader.kind(position + 1, is: .identifier), reader.is(position, .identifier, Word.actor),
+          !reader.kind(position - 1, is: .period), isDeclarationFollower(position + 2, typealias: false)
         {
           position = readDeclaration(.actor, at: position)
           continue
         }
         noteReference(at: position)
+      default:
+        break
       }
       position += 1
     }
@@ -124,7 +127,7 @@ private struct Pass {
   /// feature declares its own `State`, and `Feature.State` must lead to `Feature`'s file only.
   mutating func noteReference(at position: Int) {
     guard reader.startsCapitalized(position) else { return }
-    guard reader.kind(position - 1) == .period else {
+    guard reader.kind(position - 1, is: .period) else {
       // By offsets into the source: a slice of it per name cost a retain and a release.
       let token = reader.stream.significantToken(position)
       var start = Int(token.start)
@@ -139,14 +142,14 @@ private struct Pass {
       return
     }
     // `value.Member` and `.Case` name no type; `Outer.Inner` does.
-    guard reader.kind(position - 2) == .identifier, reader.startsCapitalized(position - 2) else { return }
+    guard reader.kind(position - 2, is: .identifier), reader.startsCapitalized(position - 2) else { return }
     let last = reader.bytes(position)
     if last.elementsEqual("Type".utf8) || last.elementsEqual("Protocol".utf8) { return }
     // Walk back to the start of the path; real paths are short, and the bound keeps it so.
     var start = position - 2
     var components = 2
-    while components < Self.maximumPathComponents, reader.kind(start - 1) == .period,
-      reader.kind(start - 2) == .identifier, reader.startsCapitalized(start - 2)
+    while components < Self.maximumPathComponents, reader.kind(start - 1, is: .period),
+      reader.kind(start - 2, is: .identifier), reader.startsCapitalized(start - 2)
     {
       start -= 2
       components += 1
@@ -193,14 +196,14 @@ private struct Pass {
   /// True when the declaring keyword at `position` starts a declaration of `kind`.
   func startsDeclaration(_ kind: FileFacts.DeclarationKind, at position: Int) -> Bool {
     // `import struct Foo.Bar` is an import, read by `readImport`; a name must follow directly.
-    guard reader.kind(position + 1) == .identifier else { return false }
+    guard reader.kind(position + 1, is: .identifier) else { return false }
     return isDeclarationFollower(position + 2, typealias: kind == .typealias)
   }
 
   /// True when the token at `position` can follow a declared type's name.
   func isDeclarationFollower(_ position: Int, typealias isTypealias: Bool) -> Bool {
     if reader.isOpeningAngle(position) { return true }
-    if isTypealias { return reader.kind(position) == .equal }
+    if isTypealias { return reader.kind(position, is: .equal) }
     switch reader.kind(position) {
     case .leftBrace, .colon: return true
     default: return reader.is(position, .keyword, Word.where)
@@ -233,11 +236,11 @@ private struct Pass {
   mutating func readExtension(at position: Int) -> Int {
     var cursor = position + 1
     var path: [String] = []
-    while reader.kind(cursor) == .identifier {
+    while reader.kind(cursor, is: .identifier) {
       path.append(reader.name(cursor))
       // The extended type is a reference to it (and to each qualifying type).
       noteReference(at: cursor)
-      guard reader.kind(cursor + 1) == .period, reader.kind(cursor + 2) == .identifier else {
+      guard reader.kind(cursor + 1, is: .period), reader.kind(cursor + 2, is: .identifier) else {
         cursor += 1
         break
       }
@@ -277,7 +280,7 @@ private struct Pass {
         cursor += 1  // `@unchecked Sendable`, `@preconcurrency P`: the attribute is not a type.
       case .identifier where expectingName:
         var path = reader.name(cursor)
-        while reader.kind(cursor + 1) == .period, reader.kind(cursor + 2) == .identifier {
+        while reader.kind(cursor + 1, is: .period), reader.kind(cursor + 2, is: .identifier) {
           path += "." + reader.name(cursor + 2)
           cursor += 2
         }
@@ -326,12 +329,12 @@ private struct Pass {
     // Attributes come before the keyword; walk back over them and any access modifiers.
     var back = position - 1
     while back >= 0 {
-      if reader.kind(back) == .rightParen, let open = reader.partner(back) {
+      if reader.kind(back, is: .rightParen), let open = reader.partner(back) {
         back = open - 1
         continue
       }
       guard reader.isWordLike(back) else { break }
-      if reader.kind(back - 1) == .atSign {
+      if reader.kind(back - 1, is: .atSign) {
         if reader.is(back, .identifier, Word.testable) { isTestable = true }
         if reader.is(back, .identifier, Word.exported) { isExported = true }
         back -= 2
@@ -354,7 +357,7 @@ private struct Pass {
     }
     guard reader.isWordLike(cursor) else { return position + 1 }
     var path = [reader.name(cursor)]
-    while reader.kind(cursor + 1) == .period, reader.isWordLike(cursor + 2) {
+    while reader.kind(cursor + 1, is: .period), reader.isWordLike(cursor + 2) {
       path.append(reader.name(cursor + 2))
       cursor += 2
     }

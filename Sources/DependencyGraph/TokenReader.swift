@@ -19,6 +19,15 @@ struct TokenReader {
     return stream.significantToken(position).kind
   }
 
+  /// True when the token at `position` has kind `expected`.
+  ///
+  /// Compares raw values because `==` on `TokenKind` resolves here to the standard library's
+  /// generic `RawRepresentable` operator, an unspecialised witness call per comparison that cost
+  /// about 1% of a scan; the passes use this, `switch` or raw values instead.
+  func kind(_ position: Int, is expected: TokenKind) -> Bool {
+    kind(position).rawValue == expected.rawValue
+  }
+
   func bytes(_ position: Int) -> ArraySlice<UInt8> {
     guard position >= 0 && position < count else { return [] }
     return stream.bytes(of: stream.significantToken(position))
@@ -28,7 +37,7 @@ struct TokenReader {
   func `is`(_ position: Int, _ kind: TokenKind, _ text: [UInt8]? = nil) -> Bool {
     guard position >= 0 && position < count else { return false }
     let token = stream.significantToken(position)
-    guard token.kind == kind else { return false }
+    guard token.kind.rawValue == kind.rawValue else { return false }
     guard let text else { return true }
     return stream.token(token, is: text)
   }
@@ -41,8 +50,10 @@ struct TokenReader {
 
   /// True for an identifier or a keyword: anything that can be a name or a label.
   func isWordLike(_ position: Int) -> Bool {
-    let kind = kind(position)
-    return kind == .identifier || kind == .keyword
+    switch kind(position) {
+    case .identifier, .keyword: return true
+    default: return false
+    }
   }
 
   /// The name at `position` without backticks (`` `default` `` → `default`).
@@ -64,8 +75,10 @@ struct TokenReader {
   /// True when the token at `position` is an operator whose text starts with `<`
   /// (`struct S<T>` lexes `<` as a binary operator).
   func isOpeningAngle(_ position: Int) -> Bool {
-    let kind = kind(position)
-    guard kind == .binaryOperator || kind == .prefixOperator || kind == .postfixOperator else { return false }
+    switch kind(position) {
+    case .binaryOperator, .prefixOperator, .postfixOperator: break
+    default: return false
+    }
     return bytes(position).first == UInt8(ascii: "<")
   }
 
@@ -85,22 +98,25 @@ struct TokenReader {
   func stringLiteral(at position: Int) -> (value: String, next: Int)? {
     var cursor = position
     var pounds = 0
-    while kind(cursor) == .rawStringPoundDelimiter {
+    while kind(cursor, is: .rawStringPoundDelimiter) {
       pounds += 1
       cursor += 1
     }
     let quote = kind(cursor)
-    guard quote == .stringQuote || quote == .multilineStringQuote else { return nil }
+    switch quote {
+    case .stringQuote, .multilineStringQuote: break
+    default: return nil
+    }
     cursor += 1
     var value: [UInt8] = []
-    while kind(cursor) == .stringSegment {
+    while kind(cursor, is: .stringSegment) {
       value.append(contentsOf: bytes(cursor))
       cursor += 1
     }
-    guard kind(cursor) == quote else { return nil }
+    guard kind(cursor, is: quote) else { return nil }
     cursor += 1
     for _ in 0..<pounds {
-      guard kind(cursor) == .rawStringPoundDelimiter else { return nil }
+      guard kind(cursor, is: .rawStringPoundDelimiter) else { return nil }
       cursor += 1
     }
     return (String(decoding: value, as: UTF8.self), cursor)

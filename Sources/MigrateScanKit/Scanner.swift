@@ -1,5 +1,6 @@
 import Classify
 import DependencyGraph
+import ParallelWork
 import RuleEngine
 import ScanModel
 import SwiftLexer
@@ -108,20 +109,33 @@ package struct Scanner: Sendable {
         declared.insert(declaration.name)
       }
     }
-    let graph =
-      reusedGraph ?? ProjectGraphBuilder.build(manifests: manifests, files: sources, moduleMap: moduleMap, jobs: jobs)
+    // Findings need only each file's module and each package's platforms, which come from the
+    // cheap first stage of the graph build; so they are finalised on one thread while the rest
+    // of the graph (references, edges, waves) is built on another.
+    let assignment =
+      reusedGraph == nil
+      ? ProjectGraphBuilder.assignModules(manifests: manifests, files: sources, moduleMap: moduleMap) : nil
     var moduleOfFile: [String: String] = [:]
-    for file in graph.files { moduleOfFile[file.path] = file.module }
     var targets: [String: [String: String]] = [:]
-    for package in graph.packages {
-      let platforms = Dictionary(
-        package.platforms.map { ($0.name, $0.version) }, uniquingKeysWith: { first, _ in first })
-      for module in package.modules { targets[module] = platforms }
+    if let assignment {
+      moduleOfFile = assignment.moduleOfPath
+      for (package, modules) in zip(assignment.packages, assignment.modulesOfPackage) {
+        Scanner.addTargets(of: package.manifest.platforms, to: modules, in: &targets)
+      }
+    } else if let reusedGraph {
+      for file in reusedGraph.files { moduleOfFile[file.path] = file.module }
+      for package in reusedGraph.packages {
+        Scanner.addTargets(of: package.platforms, to: package.modules, in: &targets)
+      }
     }
     let moduleTable = moduleOfFile
     let context = ClassifyContext(
       declaredTypeNames: declared, moduleOf: { moduleTable[$0] }, deploymentTargets: targets)
-    var findings = Classifier.finalize(files: analyses.map(\.classification), context: context, jobs: jobs)
+    let classifications = analyses.map(\.classification)
+    var (graph, findings) = ParallelChunks.both(
+      jobs: jobs,
+      { reusedGraph ?? ProjectGraphBuilder.build(assignment!, jobs: jobs) },
+      { Classifier.finalize(files: classifications, context: context, jobs: jobs) })
     for index in findings.indices where findings[index].module == nil {
       findings[index].module = moduleOfFile[findings[index].file] ?? "(root)"
     }
@@ -167,6 +181,15 @@ package struct Scanner: Sendable {
         warnings.append("\(analysis.path):\(problem.line): warning: \(problem.message)")
       }
     }
+  }
+
+  /// Records `platforms` as the deployment targets of `modules`; a later package's entry for the
+  /// same module name wins, as it always has.
+  private static func addTargets(
+    of platforms: [PackageManifest.Platform], to modules: [String], in targets: inout [String: [String: String]]
+  ) {
+    let table = Dictionary(platforms.map { ($0.name, $0.version) }, uniquingKeysWith: { first, _ in first })
+    for module in modules { targets[module] = table }
   }
 
   /// Notes for packages whose deployment target is below what the view-model phase needs.

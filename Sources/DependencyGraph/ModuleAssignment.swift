@@ -1,0 +1,46 @@
+/// The first, cheap stage of a graph build: the manifests read and every file given its module.
+///
+/// Split from `ProjectGraphBuilder.build(_:jobs:)` because the findings pass needs only each
+/// file's module and each module's deployment targets, not the references, edges and waves that
+/// make up most of the build: with this stage done, the caller can finalise findings while the
+/// rest of the graph is built.
+package struct ModuleAssignment: Sendable {
+  /// The manifests read, sorted by manifest path.
+  package let packages: [ScannedPackage]
+  /// The Swift sources that belong to modules, sorted by path (manifests left out).
+  package let files: [ProjectGraphBuilder.SourceFile]
+  /// The module of each file and the modules' declared dependencies.
+  package let resolver: ModuleResolver
+  /// Problems found reading the manifests (the resolver's own are in `resolver`).
+  package let warnings: [GraphWarning]
+
+  /// Assigns `files` to the modules of `packages`, which must be sorted by manifest path.
+  package init(
+    packages: [ScannedPackage], files unsorted: [ProjectGraphBuilder.SourceFile], moduleMap: ModuleMap = ModuleMap(),
+    warnings: [GraphWarning] = []
+  ) {
+    let files = unsorted.sorted { $0.path < $1.path }
+    self.packages = packages
+    self.files = files
+    self.resolver = ModuleResolver(packages: packages, filePaths: files.map(\.path), moduleMap: moduleMap)
+    self.warnings = warnings
+  }
+
+  /// The module name of each file path: what `ProjectGraph.files` will say.
+  package var moduleOfPath: [String: String] {
+    var table: [String: String] = [:]
+    table.reserveCapacity(files.count)
+    for (file, module) in zip(files, resolver.moduleOfFile) { table[file.path] = resolver.modules[module].name }
+    return table
+  }
+
+  /// The names of each package's target modules, sorted, parallel to `packages`: what
+  /// `ProjectGraph.packages` will list.
+  package var modulesOfPackage: [[String]] {
+    var names = [[String]](repeating: [], count: packages.count)
+    for module in resolver.modules {
+      if case .target(let owner, _) = module.origin { names[owner].append(module.name) }
+    }
+    return names.map { $0.sorted() }
+  }
+}
