@@ -90,9 +90,7 @@ package enum ProjectGraphBuilder {
     // that the caller passed only as a Swift file.
     let manifestFolders = Set(chosen.keys)
     let sources = files.filter { file in
-      let name = RelativePath.lastComponent(of: file.path)
-      let isManifestName = name == "Package.swift" || (name.hasPrefix("Package@swift") && name.hasSuffix(".swift"))
-      return !(isManifestName && manifestFolders.contains(RelativePath.directory(of: file.path)))
+      !(isManifest(path: file.path) && manifestFolders.contains(RelativePath.directory(of: file.path)))
     }
     return ModuleAssignment(packages: packages, files: sources, moduleMap: moduleMap, warnings: warnings)
   }
@@ -286,6 +284,16 @@ package enum ProjectGraphBuilder {
   /// file's own type (every reducer's `State` means its own), never another file's.
   static func bareNamesDeclared(by facts: FileFacts) -> Set<String> {
     Set(facts.declarations.map(\.name))
+  }
+
+  /// Whether `path` names a package manifest: `Package.swift`, or a versioned one such as
+  /// `Package@swift-5.9.swift`. The one test of that name, for the scanner and the graph.
+  package static func isManifest(path: String) -> Bool {
+    // On the UTF-8 view: a check asks this of every file in the tree.
+    let utf8 = path.utf8
+    let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+    let name = Substring(utf8[start...])
+    return name == "Package.swift" || (name.hasPrefix("Package@swift") && name.hasSuffix(".swift"))
   }
 
   /// The module name `import` uses for a target name: SwiftPM's c99name turns `-` and spaces

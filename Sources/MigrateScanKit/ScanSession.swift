@@ -117,7 +117,7 @@ package struct ScanSession: Sendable {
       switch SourceReader.read(files[index].pathBytes, maxSize: limit) {
       case .success(let bytes):
         let path = files[index].relativePath
-        if let analyzing, !analyzing(bytes), !Scanner.isManifest(path: path) {
+        if let analyzing, !analyzing(bytes), !ProjectGraphBuilder.isManifest(path: path) {
           return .success(scanner.outline(path: path, bytes: bytes))
         }
         return .success(scanner.analyze(path: path, bytes: bytes))

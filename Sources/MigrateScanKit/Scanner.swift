@@ -57,11 +57,10 @@ package struct Scanner: Sendable {
       suppressions = parsed.entries
       problems = parsed.problems
     }
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    let isManifest = name == "Package.swift" || (name.hasPrefix("Package@swift") && name.hasSuffix(".swift"))
     return FileAnalysis(
       path: path, lines: Scanner.countLines(bytes), bytes: bytes.count, classification: classification, facts: facts,
-      manifest: isManifest ? bytes : nil, suppressions: suppressions, suppressionProblems: problems)
+      manifest: ProjectGraphBuilder.isManifest(path: path) ? bytes : nil, suppressions: suppressions,
+      suppressionProblems: problems)
   }
 
   /// A file left out of the analysis: its size and nothing it says. A change check uses it for
@@ -231,15 +230,6 @@ package struct Scanner: Sendable {
         return false
       }
     }
-  }
-
-  /// Whether `path` names a package manifest (`Package.swift`, `Package@swift-5.9.swift`).
-  static func isManifest(path: String) -> Bool {
-    // On the UTF-8 view: a check asks this of every file in the tree.
-    let utf8 = path.utf8
-    let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
-    let name = Substring(utf8[start...])
-    return name == "Package.swift" || (name.hasPrefix("Package@swift") && name.hasSuffix(".swift"))
   }
 
   /// Lines as editors count them: newlines, plus one for a last line without one.

@@ -262,3 +262,14 @@ func source(
     #expect(graph.packages.map(\.name) == ["Broken"])
   }
 }
+
+/// The one test of a manifest's name, shared by the scanner and the graph.
+@Suite struct ManifestNameTests {
+  @Test(arguments: ["Package.swift", "Sub/Package.swift", "a/b/Package@swift-5.9.swift", "Package@swift.swift"])
+  func manifests(_ path: String) { #expect(ProjectGraphBuilder.isManifest(path: path)) }
+
+  @Test(arguments: [
+    "PackageX.swift", "Package.swift/Main.swift", "Sources/MyPackage.swift", "Package@swift-5.9.txt", "",
+  ])
+  func notManifests(_ path: String) { #expect(!ProjectGraphBuilder.isManifest(path: path)) }
+}
