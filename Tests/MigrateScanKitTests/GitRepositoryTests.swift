@@ -29,4 +29,16 @@ import Testing
       #expect(git.contents(of: request.0, at: request.1) == answers[[0, 2, 3][index]])
     }
   }
+
+  /// git's own words reach the user through the error file: a missing revision is named.
+  @Test func aMissingRevisionIsAnErrorThatQuotesGit() throws {
+    let repository = try TemporaryRepository()
+    defer { repository.remove() }
+    try repository.write("A.swift", "let a = 1\n")
+    try repository.commitAll()
+    let run = CLIRun(["check", "--since", "no-such-revision", repository.path])
+    #expect(run.status == .runtimeError)
+    #expect(run.stderr.contains("bad revision 'no-such-revision'"), "\(run.stderr)")
+    #expect(run.stderr.contains("check that revision 'no-such-revision' exists"))
+  }
 }

@@ -30,24 +30,11 @@ struct TemporaryFile {
     }
   }
 
-  /// What the file holds now (empty when it cannot be read).
-  ///
-  /// Read with `read(2)`: FoundationEssentials' `contents(atPath:)` leaks its buffer for an
-  /// empty file, and git's error output is usually empty.
+  /// What the file holds now (empty when it cannot be read). Read with `SourceReader`, not
+  /// FoundationEssentials' `contents(atPath:)`, which leaks its buffer for an empty file, and
+  /// git's error output is usually empty.
   func read() -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return [] }
-    defer { close(descriptor) }
-    var contents: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count > 0 {
-        contents += chunk[0..<count]
-      } else if count == 0 || errno != EINTR {
-        return contents
-      }
-    }
+    (try? SourceReader.read(Array(path.utf8), maxSize: .max).get()) ?? []
   }
 
   /// Deletes the file.
