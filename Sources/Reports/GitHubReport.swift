@@ -59,29 +59,21 @@ package enum GitHubReport {
   }
 
   /// A message escaped as the runner expects (`%`, CR and LF).
-  package static func escapeData(_ text: String) -> String {
-    var output = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "%": output.append("%25")
-      case "\r": output.append("%0D")
-      case "\n": output.append("%0A")
-      default: output.unicodeScalars.append(scalar)
-      }
-    }
-    return output
-  }
+  package static func escapeData(_ text: String) -> String { escape(text, property: false) }
 
   /// A property value escaped as the runner expects (`%`, CR, LF, `:` and `,`).
-  package static func escapeProperty(_ text: String) -> String {
+  package static func escapeProperty(_ text: String) -> String { escape(text, property: true) }
+
+  /// A property value also escapes `:` and `,`, which separate properties.
+  private static func escape(_ text: String, property: Bool) -> String {
     var output = ""
     for scalar in text.unicodeScalars {
       switch scalar {
       case "%": output.append("%25")
       case "\r": output.append("%0D")
       case "\n": output.append("%0A")
-      case ":": output.append("%3A")
-      case ",": output.append("%2C")
+      case ":" where property: output.append("%3A")
+      case "," where property: output.append("%2C")
       default: output.unicodeScalars.append(scalar)
       }
     }

@@ -37,6 +37,23 @@ package struct JSONOutput {
     flushSize = chunkSize
   }
 
+  /// The document `write` produces, whole, with a final newline.
+  package static func document(capacity: Int, _ write: (inout JSONOutput) -> Void) -> String {
+    var output = JSONOutput(capacity: capacity)
+    write(&output)
+    return output.finish()
+  }
+
+  /// The document `write` produces, handed to `sink` in chunks of about `chunkSize`, in order:
+  /// the bytes `document` gives.
+  package static func stream(
+    chunkSize: Int, to sink: @escaping ([UInt8]) -> Void, _ write: (inout JSONOutput) -> Void
+  ) {
+    var output = JSONOutput(streamingTo: sink, chunkSize: chunkSize)
+    write(&output)
+    output.finishStream()
+  }
+
   /// The document as a `String`, with a final newline added.
   package consuming func finish() -> String {
     bytes.append(UInt8(ascii: "\n"))

@@ -16,18 +16,14 @@ package enum JSONReport {
   /// writing them out); the small parts (summary, modules, rules) are built as values and appended.
   package static func render(_ report: ScanReport) -> String {
     // About 900 bytes per finding in practice; a close guess saves the buffer's regrowth.
-    var output = JSONOutput(capacity: 4096 + report.findings.count * 1024)
-    write(report, to: &output)
-    return output.finish()
+    JSONOutput.document(capacity: 4096 + report.findings.count * 1024) { write(report, to: &$0) }
   }
 
   /// Streams the JSON document to `sink` in chunks, in order; the bytes are those of `render`.
   package static func stream(
     _ report: ScanReport, chunkSize: Int = 1 << 20, to sink: @escaping ([UInt8]) -> Void
   ) {
-    var output = JSONOutput(streamingTo: sink, chunkSize: chunkSize)
-    write(report, to: &output)
-    output.finishStream()
+    JSONOutput.stream(chunkSize: chunkSize, to: sink) { write(report, to: &$0) }
   }
 
   private static func write(_ report: ScanReport, to output: inout JSONOutput) {

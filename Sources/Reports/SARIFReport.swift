@@ -22,18 +22,14 @@ package enum SARIFReport {
 
   /// The report as a SARIF log, ending with a newline.
   package static func render(_ report: ScanReport) -> String {
-    var output = JSONOutput(capacity: 4096 + report.findings.count * 1280)
-    write(report, to: &output)
-    return output.finish()
+    JSONOutput.document(capacity: 4096 + report.findings.count * 1280) { write(report, to: &$0) }
   }
 
   /// Streams the SARIF log to `sink` in chunks, in order; the bytes are those of `render`.
   package static func stream(
     _ report: ScanReport, chunkSize: Int = 1 << 20, to sink: @escaping ([UInt8]) -> Void
   ) {
-    var output = JSONOutput(streamingTo: sink, chunkSize: chunkSize)
-    write(report, to: &output)
-    output.finishStream()
+    JSONOutput.stream(chunkSize: chunkSize, to: sink) { write(report, to: &$0) }
   }
 
   private static func write(_ report: ScanReport, to output: inout JSONOutput) {
