@@ -74,17 +74,18 @@ package struct FileDiscovery: Sendable {
 
     var visited: Set<DirectoryIdentity> = [DirectoryIdentity(info)]
     let rootBytes = Array(root.utf8)
+    // Takes one folder's findings; returns its subfolders not entered yet, in name order.
+    func merge(_ scan: FolderScan) -> [([UInt8], String)] {
+      discovery.files += scan.found.files
+      discovery.skipped += scan.found.skipped
+      return scan.folders.filter { visited.insert($0.identity).inserted }.map { ($0.path, $0.relative) }
+    }
     if followSymlinks || jobs <= 1 {
       // Depth first on one thread: which of two links to one folder is walked must not depend on
       // timing, and followed links are where that happens.
       var stack: [([UInt8], String)] = [(rootBytes, "")]
       while let (directory, relative) = stack.popLast() {
-        let scan = self.scan(directory, relative: relative)
-        discovery.files += scan.found.files
-        discovery.skipped += scan.found.skipped
-        for folder in scan.folders where visited.insert(folder.identity).inserted {
-          stack.append((folder.path, folder.relative))
-        }
+        stack += merge(scan(directory, relative: relative))
       }
     } else {
       // A level at a time, the folders of a level read in parallel: on a large tree the walk was
@@ -95,14 +96,7 @@ package struct FileDiscovery: Sendable {
         let scans = ParallelMap.map(count: current.count, jobs: jobs) { index in
           self.scan(current[index].0, relative: current[index].1)
         }
-        level = []
-        for scan in scans {
-          discovery.files += scan.found.files
-          discovery.skipped += scan.found.skipped
-          for folder in scan.folders where visited.insert(folder.identity).inserted {
-            level.append((folder.path, folder.relative))
-          }
-        }
+        level = scans.flatMap(merge)
       }
     }
     discovery.files.sort { UTF8Order.precedes($0.relativePath, $1.relativePath) }

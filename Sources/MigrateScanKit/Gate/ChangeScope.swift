@@ -56,11 +56,14 @@ package struct ChangeScope: Sendable {
     if old.exportedImports != new.exportedImports { wholeTreeReason = "the change alters an `@_exported import`" }
     // A helper or completion-taking function the change alters: every file naming it may find
     // differently, and every other declaration of it decides with it.
-    for (name, signature) in old.helpers where new.helpers[name] != signature { used.insert(name) }
-    for (name, signature) in new.helpers where old.helpers[name] != signature { used.insert(name) }
-    for (name, signature) in old.completions where new.completions[name] != signature { used.insert(name) }
-    for (name, signature) in new.completions where old.completions[name] != signature { used.insert(name) }
+    used.formUnion(ChangeScope.changedNames(old.helpers, new.helpers))
+    used.formUnion(ChangeScope.changedNames(old.completions, new.completions))
     search = WordSearch(used: used, declared: declared)
+  }
+
+  /// The names whose signatures differ between the two sides, added and removed ones included.
+  private static func changedNames(_ old: [String: [String]], _ new: [String: [String]]) -> Set<String> {
+    Set(old.keys).union(new.keys).filter { old[$0] != new[$0] }
   }
 
   /// Whether an unchanged file with these bytes must be analysed.
