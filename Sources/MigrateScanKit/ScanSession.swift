@@ -109,8 +109,7 @@ package struct ScanSession: Sendable {
     let files = found.files
     let progress = Progress(total: files.count, enabled: showProgress)
     let limit = discovery.maxFileSize
-    // Largest first: a 5 MB generated file starts at once instead of holding up the end.
-    let schedule = files.indices.sorted { files[$0].size > files[$1].size }
+    let schedule = ScanSession.largestFirst(files.map(\.size))
     let results = ParallelMap.map(count: files.count, jobs: jobs, schedule: schedule) {
       index -> Result<FileAnalysis, SourceReader.Failure> in
       defer { progress.advance() }
@@ -135,6 +134,12 @@ package struct ScanSession: Sendable {
     }
     skipped.sort { UTF8Order.precedes($0.path, $1.path) }
     return (analyses, skipped)
+  }
+
+  /// The order to start files in: largest first, so a 5 MB generated file starts at once instead
+  /// of holding up the end; equal sizes keep their (path) order.
+  package static func largestFirst(_ sizes: [Int]) -> [Int] {
+    sizes.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
   }
 
   /// The report of a finished scan.
