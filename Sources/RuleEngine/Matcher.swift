@@ -222,7 +222,8 @@ package struct Matcher: Sendable {
       // The ranges every child matches, exactly; bindings of all children (first one wins a name).
       guard let first = nodes.first else { return [] }
       var result = evaluate(first, &state)
-      for child in nodes.dropFirst() {
+      // Nothing left to intersect: the other children need not run at all.
+      for child in nodes.dropFirst() where !result.isEmpty {
         // Every `evaluate` result is sorted by range, so the first match of a range is found by
         // binary search (the lower bound), where a dictionary keyed by range used to be built.
         let others = evaluate(child, &state)
@@ -243,7 +244,9 @@ package struct Matcher: Sendable {
       return result
     case .related(let base, let relations):
       var result = evaluate(base, &state)
-      for relation in relations {
+      // A relation only filters: with nothing to filter it is not run. `not-has: { $$$ }`
+      // would otherwise match at every brace of every file, though few files have a base match.
+      for relation in relations where !result.isEmpty {
         let others = evaluate(relation.node, &state)
         var reach: [Int] = []
         if relation.kind == .inside || relation.kind == .notInside {
