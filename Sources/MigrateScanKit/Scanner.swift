@@ -144,12 +144,11 @@ package struct Scanner: Sendable {
 
     guard planning else { return Outcome(findings: findings, graph: graph, plan: MigrationPlan(), warnings: warnings) }
     planBuilder.applyLeaveAlone(&findings, modules: graph.modules)
-    let active = findings.filter { $0.suppression == nil }
     var fileWaves: [String: Int] = [:]
     for file in graph.files { fileWaves[file.path] = file.wave }
     let plan = planBuilder.build(
-      findings: active, modules: graph.modules, fileWaves: fileWaves,
-      notes: Scanner.platformNotes(graph: graph, findings: active))
+      findings: findings, modules: graph.modules, fileWaves: fileWaves,
+      notes: Scanner.platformNotes(graph: graph, findings: findings))
     return Outcome(findings: findings, graph: graph, plan: plan, warnings: warnings)
   }
 
@@ -191,9 +190,13 @@ package struct Scanner: Sendable {
     for module in modules { targets[module] = table }
   }
 
-  /// Notes for packages whose deployment target is below what the view-model phase needs.
+  /// Notes for packages whose deployment target is below what the view-model phase needs
+  /// (suppressed findings need nothing).
   private static func platformNotes(graph: ProjectGraph, findings: [Finding]) -> [String] {
-    let viewModelModules = Set(findings.filter { $0.phase == .viewModels }.compactMap(\.module))
+    var viewModelModules: Set<String> = []
+    for finding in findings where finding.phase == .viewModels && finding.suppression == nil {
+      if let module = finding.module { viewModelModules.insert(module) }
+    }
     var notes: [String] = []
     let observableMinimum = ["iOS": 17, "macOS": 14, "tvOS": 17, "watchOS": 10]
     for package in graph.packages where package.modules.contains(where: viewModelModules.contains) {

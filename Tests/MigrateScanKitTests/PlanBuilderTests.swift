@@ -50,6 +50,16 @@ import Testing
     #expect(plan.phases.first { $0.id == .oneShot }!.steps[0].blockedBy.isEmpty)
   }
 
+  @Test func suppressedFindingsAreNotPlanned() {
+    var hidden = Self.finding("hidden", module: "Storage", file: "Sources/Storage/S.swift")
+    hidden.suppression = "the SDK still needs a publisher"
+    let findings = [Self.finding("n1", module: "Networking", file: "Sources/Networking/N.swift"), hidden]
+    let plan = PlanBuilder().build(findings: findings, modules: Self.modules)
+    let steps = plan.phases.flatMap(\.steps)
+    #expect(steps.map(\.module) == ["Networking"])
+    #expect(steps.flatMap(\.findings) == ["n1"])
+  }
+
   @Test func findingsGoToTheSectionOfTheirDisposition() {
     let findings = [
       Self.finding("k", module: "Feed", file: "F.swift", category: .operatorPipeline, disposition: .keep, phase: nil),

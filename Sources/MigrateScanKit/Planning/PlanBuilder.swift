@@ -50,7 +50,8 @@ package struct PlanBuilder: Sendable {
     }
   }
 
-  /// Builds the plan. `findings` must be in report order and already final.
+  /// Builds the plan. `findings` must be in report order and already final; suppressed ones
+  /// are left out (they are reported, never planned).
   ///
   /// - Parameter fileWaves: each file's wave inside its module (the file graph), so that the
   ///   file steps of a large module also go leaves first.
@@ -58,14 +59,16 @@ package struct PlanBuilder: Sendable {
     findings: [Finding], modules: [ModuleInfo], fileWaves: [String: Int] = [:], notes: [String] = []
   ) -> MigrationPlan {
     let modulesByName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    var bySection: [PlanSectionID: [Finding]] = [:]
-    for finding in findings {
-      bySection[section(of: finding), default: []].append(finding)
+    // Indices, not copies: a `Finding` is some 200 bytes, and grouping copies of every finding
+    // by section, module and file made the plan the peak of a scan's memory.
+    var bySection: [PlanSectionID: [Int]] = [:]
+    for index in findings.indices where findings[index].suppression == nil {
+      bySection[section(of: findings[index]), default: []].append(index)
     }
     var phases: [PlanPhase] = []
     for section in PlanSectionID.allCases {
       let sectionFindings = bySection[section] ?? []
-      var steps = steps(for: sectionFindings, modules: modulesByName, fileWaves: fileWaves)
+      var steps = steps(for: sectionFindings, of: findings, modules: modulesByName, fileWaves: fileWaves)
       if section == .prepare || section == .oneShot || section == .viewModels || section == .cleanup {
         let modulesWithSteps = Set(steps.map(\.module))
         for index in steps.indices {
@@ -96,18 +99,24 @@ package struct PlanBuilder: Sendable {
   }
 
   /// One step per module (per file when the module's share is large), leaves first.
-  private func steps(for findings: [Finding], modules: [String: ModuleInfo], fileWaves: [String: Int]) -> [PlanStep] {
-    var byModule: [String: [Finding]] = [:]
-    for finding in findings { byModule[finding.module ?? "(root)", default: []].append(finding) }
+  ///
+  /// - Parameter selected: indices into `findings`, in report order.
+  private func steps(
+    for selected: [Int], of findings: [Finding], modules: [String: ModuleInfo], fileWaves: [String: Int]
+  ) -> [PlanStep] {
+    var byModule: [String: [Int]] = [:]
+    for index in selected { byModule[findings[index].module ?? "(root)", default: []].append(index) }
     var steps: [PlanStep] = []
     for (module, moduleFindings) in byModule {
       let wave = modules[module]?.wave ?? 0
       if moduleFindings.count > largeStepFindings {
-        var byFile: [String: [Finding]] = [:]
-        for finding in moduleFindings { byFile[finding.file, default: []].append(finding) }
-        for (_, fileFindings) in byFile { steps.append(step(module: module, wave: wave, findings: fileFindings)) }
+        var byFile: [String: [Int]] = [:]
+        for index in moduleFindings { byFile[findings[index].file, default: []].append(index) }
+        for (_, fileFindings) in byFile {
+          steps.append(step(module: module, wave: wave, selected: fileFindings, of: findings))
+        }
       } else {
-        steps.append(step(module: module, wave: wave, findings: moduleFindings))
+        steps.append(step(module: module, wave: wave, selected: moduleFindings, of: findings))
       }
     }
     // Dictionary order must never reach output: sort by wave, module, file wave, first file.
@@ -144,19 +153,20 @@ package struct PlanBuilder: Sendable {
     }
   }
 
-  private func step(module: String, wave: Int, findings: [Finding]) -> PlanStep {
-    let ordered = findings.sorted(by: Finding.reportOrder)
+  private func step(module: String, wave: Int, selected: [Int], of findings: [Finding]) -> PlanStep {
+    let ordered = selected.sorted { Finding.reportOrder(findings[$0], findings[$1]) }
     var files: [String] = []
     var lines = 0
     var blockers: [String] = []
-    for finding in ordered {
+    for index in ordered {
+      let finding = findings[index]
       if files.last != finding.file && !files.contains(finding.file) { files.append(finding.file) }
       lines += max(1, finding.range.end.line - finding.range.start.line + 1)
       for blocker in finding.blockedBy where !blockers.contains(blocker) { blockers.append(blocker) }
     }
     files.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     return PlanStep(
-      wave: wave, module: module, files: files, findings: ordered.map(\.fingerprint),
+      wave: wave, module: module, files: files, findings: ordered.map { findings[$0].fingerprint },
       size: StepSize(findings: ordered.count, lines: lines), blockedBy: blockers)
   }
 
