@@ -33,28 +33,43 @@ package enum SourceReader {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(errorText())) }
     if Int(info.st_size) > maxSize { return .failure(.tooLarge(limit: maxSize)) }
-    var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-    var filled = 0
-    // Read until EOF even past st_size: a file that grows while we read is still read whole,
-    // up to the limit.
-    while true {
-      if filled == bytes.count {
-        if bytes.count >= maxSize && bytes.count > 0 { break }
-        bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count / 2)))
+    let size = Int(info.st_size)
+    var failed = false
+    // Filled straight from `read(2)`, not zeroed first: zeroing every byte was 1.5% of a scan.
+    var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+      while initialized < size {
+        let count = Glibc.read(descriptor, buffer.baseAddress! + initialized, size - initialized)
+        if count < 0 {
+          if errno == EINTR { continue }
+          failed = true
+          break
+        }
+        if count == 0 { break }
+        initialized += count
       }
-      let count = bytes.withUnsafeMutableBytes { raw in
-        Glibc.read(descriptor, raw.baseAddress! + filled, raw.count - filled)
+    }
+    if failed { return .failure(.unreadable(errorText())) }
+    // Read on to EOF: a file that grows while we read is still read whole, up to just past the
+    // limit (so the limit check sees it). Most files end at `st_size`: one empty read says so.
+    var ended = bytes.count < size
+    while !ended && bytes.count <= maxSize {
+      let count = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { chunk in
+        let count = Glibc.read(descriptor, chunk.baseAddress!, chunk.count)
+        if count > 0 { bytes.append(contentsOf: chunk[..<count]) }
+        return count
       }
       if count < 0 {
         if errno == EINTR { continue }
         return .failure(.unreadable(errorText()))
       }
-      if count == 0 { break }
-      filled += count
+      ended = count == 0
     }
-    bytes.removeSubrange(filled...)
     if bytes.count > maxSize { return .failure(.tooLarge(limit: maxSize)) }
-    if bytes.contains(0) { return .failure(.binary) }
+    // `memchr` reads a vector at a time; `contains(0)` went byte by byte, 2.5% of a scan.
+    let binary = bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.map { memchr($0, 0, buffer.count) != nil } ?? false
+    }
+    if binary { return .failure(.binary) }
     return .success(bytes)
   }
 
