@@ -17,6 +17,13 @@ package enum FileClassifier {
   package static func classify(
     stream: TokenStream, path: String, patternHits: [PatternHit], detectorRules: [DetectorRuleRef]
   ) -> FileClassification {
+    classify(stream: stream, path: path, patternHits: patternHits, detectors: DetectorSelection(detectorRules))
+  }
+
+  /// Classifies one file, with the detector rules already arranged (once for many files).
+  package static func classify(
+    stream: TokenStream, path: String, patternHits: [PatternHit], detectors: DetectorSelection
+  ) -> FileClassification {
     let file = FileContext(path: path, stream: stream)
     var facts = FactsCollector.collect(file)
     var candidates: [CandidateFinding] = []
@@ -35,12 +42,9 @@ package enum FileClassifier {
       candidates.append(candidate)
     }
 
-    var rulesByName: [String: [DetectorRuleRef]] = [:]
-    for rule in detectorRules { rulesByName[rule.detector, default: []].append(rule) }
+    let rulesByName = detectors.rulesByName
     var output = DetectorOutput()
-    for detector in Detectors.types {
-      let enabled = Set(detector.names.filter { rulesByName[$0] != nil })
-      if enabled.isEmpty || !detector.mayFind(in: file) { continue }
+    for (detector, enabled) in detectors.enabled where detector.mayFind(in: file) {
       detector.detect(in: file, enabled: enabled, into: &output)
     }
     // Nested blocks can report one position twice; a finding is one (name, range, requirement).

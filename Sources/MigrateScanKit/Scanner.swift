@@ -19,6 +19,9 @@ package struct Scanner: Sendable {
   private let matcher: Matcher
   private let patternRules: [CompiledRule]
   private let detectorRules: [(rule: CompiledRule, reference: DetectorRuleRef)]
+  /// The detector rules arranged once, for files every one of them applies to; nil when some
+  /// rule has `include` or `exclude` globs (then each file gets its own).
+  private let everywhere: DetectorSelection?
 
   package init(catalog: RuleCatalog) {
     self.catalog = catalog
@@ -34,6 +37,8 @@ package struct Scanner: Sendable {
           message: rule.message, help: rule.help, dispositionOverride: rule.disposition, phaseOverride: rule.phase)
       )
     }
+    let scoped = detectorRules.contains { !$0.rule.include.isEmpty || !$0.rule.exclude.isEmpty }
+    self.everywhere = scoped ? nil : DetectorSelection(detectorRules.map(\.reference))
   }
 
   /// Lexes and analyses one file. Pure: the same bytes always give the same analysis.
@@ -45,9 +50,9 @@ package struct Scanner: Sendable {
         ruleID: rule.id, category: rule.category, severity: rule.severity, message: rule.message, help: rule.help,
         dispositionOverride: rule.disposition, phaseOverride: rule.phase, start: match.start, end: match.end)
     }
-    let detectors = detectorRules.filter { $0.rule.applies(toPath: path) }.map(\.reference)
-    let classification = FileClassifier.classify(
-      stream: stream, path: path, patternHits: hits, detectorRules: detectors)
+    let detectors =
+      everywhere ?? DetectorSelection(detectorRules.filter { $0.rule.applies(toPath: path) }.map(\.reference))
+    let classification = FileClassifier.classify(stream: stream, path: path, patternHits: hits, detectors: detectors)
     let facts = ReferenceCollector.collect(stream)
     var suppressions: [Suppressions.Entry] = []
     var problems: [(line: Int, message: String)] = []

@@ -1,3 +1,5 @@
+import Classify
+import RuleEngine
 import Testing
 
 @testable import MigrateScanKit
@@ -23,6 +25,37 @@ import Testing
     for length in [255 * 32, 255 * 32 + 1, 70_000] {
       #expect(Scanner.countLines([UInt8](repeating: 0x0A, count: length)) == length)
     }
+  }
+
+  /// Detector rules are arranged once for the whole scan unless one has path globs: then a
+  /// file still gets only the detector rules whose paths take it.
+  @Test func pathScopedDetectorRulesApplyOnlyWhereTheirPathsSay() throws {
+    let json = """
+      {"version": 1, "rules": [
+        {"id": "wrapper-in-sources", "category": "future-task-wrapper", "severity": "warning",
+         "message": "m", "help": "h", "detector": "future-task-wrapper", "paths": {"include": ["Sources/**"]}},
+        {"id": "wrapper-outside-tests", "category": "future-task-wrapper", "severity": "warning",
+         "message": "m", "help": "h", "detector": "future-task-wrapper", "paths": {"exclude": ["Tests/**"]}}
+      ]}
+      """
+    let catalog = try RuleCatalog.load(Array(json.utf8), source: "rules.json", knownDetectors: Set(Detectors.names))
+    let scanner = Scanner(catalog: catalog)
+    let source = Array(
+      """
+      import Combine
+      func load() -> Future<Int, Never> {
+        Future { promise in
+          Task { promise(.success(await compute())) }
+        }
+      }
+
+      """.utf8)
+    func rules(_ path: String) -> [String] {
+      scanner.analyze(path: path, bytes: source).classification.candidates.map(\.ruleID).sorted()
+    }
+    #expect(rules("Sources/A.swift") == ["wrapper-in-sources", "wrapper-outside-tests"])
+    #expect(rules("Tests/A.swift") == [])
+    #expect(rules("Other/A.swift") == ["wrapper-outside-tests"])
   }
 
   @Test func containsFindsTheNeedleAnywhere() {
