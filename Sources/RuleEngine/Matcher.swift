@@ -8,6 +8,9 @@ import SwiftLexer
 ///    table built at init (`KeyTable`): a text that **anchors** patterns (first literal token of
 ///    each pattern → the patterns it starts) gives candidate positions; a **required word**
 ///    records that the file contains it.
+///    When no pattern a rule can match through alone (a *base* pattern, not one that only
+///    filters through a relation) has both an anchor and all its required words, the file has
+///    no match and the rest is skipped; most files end here.
 /// 2. A pattern whose required words are not all present is skipped (a file without `Task`
 ///    cannot match `Future { $$$ Task { $$$ } $$$ }`); the others run `PatternRunner` at their
 ///    candidates only.
@@ -32,6 +35,9 @@ package struct Matcher: Sendable {
   /// Per pattern, the word ids it requires.
   private let requiredWords: [[Int]]
   private let wordCount: Int
+  /// Per pattern, whether a rule can match through it alone: it is reached from a rule's root
+  /// other than through a relation (`not-has: { $$$ }` only filters the base's matches).
+  private let isBase: [Bool]
 
   /// Indexes the pattern rules among `rules`; `Match.ruleIndex` refers to this array.
   package init(rules: [CompiledRule]) {
@@ -80,6 +86,16 @@ package struct Matcher: Sendable {
     self.keys = keys.build()
     self.requiredWords = required
     self.wordCount = wordIDs.count
+    var isBase = [Bool](repeating: false, count: patterns.count)
+    func markBase(_ node: Node) {
+      switch node {
+      case .pattern(let index): isBase[index] = true
+      case .any(let nodes), .all(let nodes): nodes.forEach(markBase)
+      case .related(let base, _): markBase(base)
+      }
+    }
+    for root in roots { if let root { markBase(root) } }
+    self.isBase = isBase
   }
 
   /// Indexes the pattern rules of `catalog`; `Match.ruleIndex` refers to `catalog.rules`.
@@ -98,36 +114,54 @@ package struct Matcher: Sendable {
       roots[index] != nil && (path.map { rules[index].applies(toPath: $0) } ?? true)
     }
     guard !active.isEmpty, !stream.significant.isEmpty else { return [] }
-    let view = SourceView(stream)
 
-    // 1. One pass: candidates per pattern, words present.
-    var candidates = [[Int]](repeating: [], count: patterns.count)
-    var present = [Bool](repeating: false, count: wordCount)
+    // 1. One pass over the tokens: every token that spells a key, in order.
+    var hits: [(position: Int32, entry: Int32)] = []
     // Raw buffers: an `ArraySlice` of the source per token cost a retain and a release each.
     stream.source.withUnsafeBufferPointer { source in
       stream.tokens.withUnsafeBufferPointer { tokens in
         stream.significant.withUnsafeBufferPointer { significant in
-          view.literals.isPiece.withUnsafeBufferPointer { isPiece in
-            view.literals.partner.withUnsafeBufferPointer { partner in
-              let backtick = UInt8(ascii: "`")
-              for position in 0..<significant.count {
-                if isPiece[position] && partner[position] <= Int32(position) { continue }
-                let token = tokens[Int(significant[position])]
-                var start = Int(token.start)
-                var length = Int(token.end &- token.start)
-                if length >= 2 && source[start] == backtick && source[start &+ length &- 1] == backtick {
-                  start &+= 1
-                  length &-= 2
-                }
-                guard let number = keys.entryNumber(source, start: start, length: length) else { continue }
-                let word = keys.word(number)
-                if word >= 0 { present[word] = true }
-                for pattern in keys.patterns(number) { candidates[pattern].append(position) }
-              }
+          let backtick = UInt8(ascii: "`")
+          for position in 0..<significant.count {
+            let token = tokens[Int(significant[position])]
+            var start = Int(token.start)
+            var length = Int(token.end &- token.start)
+            if length >= 2 && source[start] == backtick && source[start &+ length &- 1] == backtick {
+              start &+= 1
+              length &-= 2
             }
+            guard let number = keys.entryNumber(source, start: start, length: length) else { continue }
+            hits.append((Int32(truncatingIfNeeded: position), Int32(truncatingIfNeeded: number)))
           }
         }
       }
+    }
+    // Nothing can match unless some base pattern has an anchor and all its required words
+    // (counting tokens inside string literals too, so this only ever over-approximates). Most
+    // files fail this test, and skip the literal structure and everything after.
+    var mayRun = [Bool](repeating: false, count: patterns.count)
+    var mayPresent = [Bool](repeating: false, count: wordCount)
+    for hit in hits {
+      let number = Int(hit.entry)
+      let word = keys.word(number)
+      if word >= 0 { mayPresent[word] = true }
+      for pattern in keys.patterns(number) where isBase[pattern] { mayRun[pattern] = true }
+    }
+    guard mayRun.indices.contains(where: { mayRun[$0] && requiredWords[$0].allSatisfy { mayPresent[$0] } }) else {
+      return []
+    }
+
+    // Now the tokens inside string literals are known: only a literal's first piece counts.
+    let view = SourceView(stream)
+    var candidates = [[Int]](repeating: [], count: patterns.count)
+    var present = [Bool](repeating: false, count: wordCount)
+    for hit in hits {
+      let position = Int(hit.position)
+      if view.literals.isPiece[position] && view.literals.partner[position] <= hit.position { continue }
+      let number = Int(hit.entry)
+      let word = keys.word(number)
+      if word >= 0 { present[word] = true }
+      for pattern in keys.patterns(number) { candidates[pattern].append(position) }
     }
 
     // 2. Patterns reachable from active rules, each run once (`run(_:_:)`).

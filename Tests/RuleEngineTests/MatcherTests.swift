@@ -187,6 +187,20 @@ import Testing
     #expect(try Self.texts(members, in: source) == ["inner { x }"])
   }
 
+  /// A file is passed over early when no pattern a rule can match through alone may run; a
+  /// relation's pattern alone (or a base anchor only inside a string) must not match, and a base
+  /// pattern reached through `any` under a relation must still be found.
+  @Test func onlyBasePatternsDecideWhetherAFileIsMatched() throws {
+    let inside = Self.pattern("Task { $$$ }") + ", \"inside\": {" + Self.pattern("Deferred { $$$ }") + "}"
+    #expect(try Self.texts(inside, in: "Deferred { run() }").isEmpty)
+    #expect(try Self.texts(inside, in: #"Deferred { log("Task { }") }"#).isEmpty)
+    #expect(try Self.texts(inside, in: #"Deferred { log("Task {"); Task { } }"#) == ["Task { }"])
+    let anyUnderRelation =
+      "\"any\": [{" + Self.pattern("Just($$$)") + "}, {" + Self.pattern("Fail(error: $$$)") + "}], \"not-inside\": {"
+      + Self.pattern("Deferred { $$$ }") + "}"
+    #expect(try Self.texts(anyUnderRelation, in: "let f = Fail(error: e)") == ["Fail(error: e)"])
+  }
+
   @Test func anyAndAll() throws {
     let source = "PassthroughSubject<Int, Never>(); CurrentValueSubject<Int, Never>(0); Just(1)"
     let any = "\"any\": [{" + Self.pattern("PassthroughSubject") + "}, {" + Self.pattern("CurrentValueSubject") + "}]"
