@@ -1,3 +1,5 @@
+import ScanModel
+
 /// Which files declare each type: the table references are resolved against.
 ///
 /// Built once for the whole project, so resolving a reference is one or two dictionary lookups
@@ -26,11 +28,11 @@ package struct DeclarationIndex: Sendable {
         }
         let name = declaration.qualifiedName
         let utf8 = name.utf8
-        var suffixStart = utf8.endIndex
+        var suffixStart: String.Index? = nil
         var dots = 0
         // Walk the dots from the right: each one starts a longer suffix; the first holds one
         // component only, which `topLevel` and the bare-name rule cover.
-        while let dot = utf8[..<suffixStart].lastIndex(of: Self.dot) {
+        while let dot = name.lastIndex(ofUTF8: Self.dot, before: suffixStart) {
           suffixStart = dot
           dots += 1
           if dots > 1 { Self.add(file, to: &nested, key: String(name[utf8.index(after: dot)...])) }
@@ -50,7 +52,7 @@ package struct DeclarationIndex: Sendable {
   /// The ids of the files that declare what `reference` (a bare name or a qualified path, as
   /// `FileFacts.references` holds them) can mean, ascending.
   package func files(resolving reference: String) -> [Int] {
-    guard let dot = reference.utf8.lastIndex(of: Self.dot) else { return topLevel[reference] ?? [] }
+    guard let dot = reference.lastIndex(ofUTF8: Self.dot) else { return topLevel[reference] ?? [] }
     if let files = nested[reference] { return files }
     return topLevel[String(reference[reference.utf8.index(after: dot)...])] ?? []
   }

@@ -291,7 +291,7 @@ package enum ProjectGraphBuilder {
   package static func isManifest(path: String) -> Bool {
     // On the UTF-8 view: a check asks this of every file in the tree.
     let utf8 = path.utf8
-    let start = utf8.lastIndex(of: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
+    let start = path.lastIndex(ofUTF8: UInt8(ascii: "/")).map { utf8.index(after: $0) } ?? utf8.startIndex
     let name = Substring(utf8[start...])
     return name == "Package.swift" || (name.hasPrefix("Package@swift") && name.hasSuffix(".swift"))
   }

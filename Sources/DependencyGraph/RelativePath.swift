@@ -1,3 +1,5 @@
+import ScanModel
+
 /// Helpers for `/`-separated paths relative to the scanned root ("" is the root itself).
 ///
 /// The graph is pure, so it never asks the file system; these helpers only rewrite strings.
@@ -23,22 +25,21 @@ enum RelativePath {
 
   /// The folder holding `path` ("" for a file at the root).
   static func directory(of path: String) -> String {
-    guard let slash = path.utf8.lastIndex(of: separator) else { return "" }
+    guard let slash = path.lastIndex(ofUTF8: separator) else { return "" }
     return String(path[..<slash])
   }
 
   /// The last component of `path`.
   static func lastComponent(of path: String) -> String {
-    guard let slash = path.utf8.lastIndex(of: separator) else { return path }
+    guard let slash = path.lastIndex(ofUTF8: separator) else { return path }
     return String(path[path.utf8.index(after: slash)...])
   }
 
   /// Every folder above `path`, deepest first, ending with the root "".
   static func ancestors(of path: String) -> [String] {
     var result: [String] = []
-    let utf8 = path.utf8
-    var end = utf8.endIndex
-    while let slash = utf8[..<end].lastIndex(of: separator) {
+    var end: String.Index? = nil
+    while let slash = path.lastIndex(ofUTF8: separator, before: end) {
       let folder = String(path[..<slash])
       result.append(folder)
       // A leading `/` leaves "" already: the root is listed once.

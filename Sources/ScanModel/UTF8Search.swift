@@ -1,0 +1,21 @@
+extension String {
+  /// The index of the last `byte` in the UTF-8 view before `end` (the whole string when nil).
+  ///
+  /// Searched in the string's contiguous bytes: `utf8.lastIndex(of:)` steps back through the
+  /// generic view one index at a time, several hundred instructions for a short type name, and
+  /// the graph and the classifier ask this of every qualified name and path (1.5% of a scan).
+  package func lastIndex(ofUTF8 byte: UInt8, before end: String.Index? = nil) -> String.Index? {
+    let utf8 = self.utf8
+    let limit = end.map { utf8.distance(from: utf8.startIndex, to: $0) } ?? utf8.count
+    let offset = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      var index = limit
+      while index > 0 {
+        index -= 1
+        if bytes[index] == byte { return index }
+      }
+      return nil
+    }
+    guard let offset else { return utf8[..<(end ?? utf8.endIndex)].lastIndex(of: byte) }
+    return offset.map { utf8.index(utf8.startIndex, offsetBy: $0) }
+  }
+}
