@@ -47,4 +47,33 @@ import Testing
     set.insert(from: source, start: 0, count: 3)
     #expect(set.strings() == ["sink", "let"])
   }
+
+  /// Texts of every length around the hash's and the compare's word boundaries: texts that
+  /// differ in one byte anywhere stay distinct, and a high byte anywhere clears `isASCII`.
+  @Test func longTextsDifferingInOneByte() {
+    for length in 0...40 {
+      var set = ByteStringSet()
+      let base = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+      var expected = [base]
+      base.withUnsafeBufferPointer { set.insert($0) }
+      for position in 0..<length {
+        var changed = base
+        changed[position] = UInt8(ascii: "Z")
+        expected.append(changed)
+        changed.withUnsafeBufferPointer { set.insert($0) }
+        changed.withUnsafeBufferPointer { set.insert($0) }
+      }
+      base.withUnsafeBufferPointer { set.insert($0) }
+      #expect(set.strings() == expected.map { String(decoding: $0, as: UTF8.self) })
+      #expect(set.isASCII)
+      for position in 0..<length {
+        var high = set
+        var text = base
+        text[position] = 0xE9
+        high.insert(text[...])
+        #expect(!high.isASCII)
+        #expect(high.count == set.count + 1)
+      }
+    }
+  }
 }
