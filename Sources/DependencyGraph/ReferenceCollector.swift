@@ -14,9 +14,17 @@ import SwiftLexer
 package enum ReferenceCollector {
   /// Collects the declarations, extensions, imports and type references of one file.
   package static func collect(_ stream: TokenStream) -> FileFacts {
-    var collector = Pass(TokenReader(stream))
-    collector.run()
-    return collector.facts()
+    // The hot paths read the arrays through buffer pointers: through the stream, each access
+    // was bounds-checked twice and each byte range handed on cost a retain and a release.
+    stream.source.withUnsafeBufferPointer { source in
+      stream.tokens.withUnsafeBufferPointer { tokens in
+        stream.significant.withUnsafeBufferPointer { significant in
+          var collector = Pass(TokenReader(stream), source: source, tokens: tokens, significant: significant)
+          collector.run()
+          return collector.facts()
+        }
+      }
+    }
   }
 }
 
@@ -31,6 +39,10 @@ private struct Pass {
   /// The declaration kinds a scoped import can name.
   static let importKinds = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var", "actor"]
   let reader: TokenReader
+  /// The stream's arrays, valid for the pass (`ReferenceCollector.collect` holds them).
+  let source: UnsafeBufferPointer<UInt8>
+  let tokens: UnsafeBufferPointer<Token>
+  let significant: UnsafeBufferPointer<Int32>
   /// The enclosing braces, innermost last.
   var scopes: [Scope] = []
   /// The innermost scope's end, cached: checking it is the one thing done for every token.
@@ -42,8 +54,14 @@ private struct Pass {
   /// `Set<ArraySlice<UInt8>>` spent a quarter of this pass in SipHash.
   var references = ByteStringSet()
 
-  init(_ reader: TokenReader) {
+  init(
+    _ reader: TokenReader, source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>,
+    significant: UnsafeBufferPointer<Int32>
+  ) {
     self.reader = reader
+    self.source = source
+    self.tokens = tokens
+    self.significant = significant
   }
 
   /// One pair of braces the pass is inside: a type or extension body, or code (a function,
@@ -68,13 +86,14 @@ private struct Pass {
 
   mutating func run() {
     var position = 0
-    while position < reader.count {
+    while position < significant.count {
       if position >= scopeEnd {
         while let last = scopes.indices.last, position >= scopes[last].end { scopes.removeLast() }
         scopeEnd = scopes.last?.end ?? Int.max
       }
+      let token = token(at: position)
       // A switch, not `==`: see `TokenReader.kind(_:is:)`.
-      switch reader.kind(position) {
+      switch token.kind {
       case .keyword:
         switch keyword(at: position) {
         case .import?:
@@ -98,14 +117,20 @@ private struct Pass {
               start: position, end: reader.partner(position) ?? reader.count, name: parent?.name ?? "",
               typeDepth: parent?.typeDepth ?? 0, isLocal: true))
         }
-      case .identifier:
-        if reader.kind(position + 1, is: .identifier), reader.is(position, .identifier, Word.actor),
-          !reader.kind(position - 1, is: .period), isDeclarationFollower(position + 2, typealias: false)
-        {
-          position = readDeclaration(.actor, at: position)
-          continue
+      case .identifier where token.length > 0:
+        // Most identifiers are members and locals: one byte tells them apart from `actor` and
+        // from type names.
+        let first = source[Int(token.start)]
+        if first == UInt8(ascii: "a") {
+          if case .identifier = kind(position + 1), spells(token, "actor"), !isPeriod(position - 1),
+            isDeclarationFollower(position + 2, typealias: false)
+          {
+            position = readDeclaration(.actor, at: position)
+            continue
+          }
+        } else if first == UInt8(ascii: "`") || (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")) {
+          noteReference(at: position)
         }
-        noteReference(at: position)
       default:
         break
       }
@@ -126,33 +151,39 @@ private struct Pass {
   /// Paths are kept whole because a nested name alone is ambiguous: in reducer-style code every
   /// feature declares its own `State`, and `Feature.State` must lead to `Feature`'s file only.
   mutating func noteReference(at position: Int) {
-    guard reader.startsCapitalized(position) else { return }
-    guard reader.kind(position - 1, is: .period) else {
-      // By offsets into the source: a slice of it per name cost a retain and a release.
-      let token = reader.stream.significantToken(position)
-      var start = Int(token.start)
-      var length = Int(token.length)
-      if length >= 2 && reader.stream.source[start] == UInt8(ascii: "`")
-        && reader.stream.source[start + length - 1] == UInt8(ascii: "`")
-      {
+    guard startsCapitalized(position) else { return }
+    let last = token(at: position)
+    guard isPeriod(position - 1) else {
+      var start = Int(last.start)
+      var length = Int(last.length)
+      if length >= 2 && source[start] == UInt8(ascii: "`") && source[start + length - 1] == UInt8(ascii: "`") {
         start += 1
         length -= 2
       }
-      references.insert(from: reader.stream.source, start: start, count: length)
+      references.insert(UnsafeBufferPointer(rebasing: source[start..<start + length]))
       return
     }
     // `value.Member` and `.Case` name no type; `Outer.Inner` does.
-    guard reader.kind(position - 2, is: .identifier), reader.startsCapitalized(position - 2) else { return }
-    let last = reader.bytes(position)
-    if last.elementsEqual("Type".utf8) || last.elementsEqual("Protocol".utf8) { return }
+    guard case .identifier = kind(position - 2), startsCapitalized(position - 2) else { return }
+    if spells(last, "Type") || spells(last, "Protocol") { return }
     // Walk back to the start of the path; real paths are short, and the bound keeps it so.
     var start = position - 2
     var components = 2
-    while components < Self.maximumPathComponents, reader.kind(start - 1, is: .period),
-      reader.kind(start - 2, is: .identifier), reader.startsCapitalized(start - 2)
+    while components < Self.maximumPathComponents, isPeriod(start - 1), case .identifier = kind(start - 2),
+      startsCapitalized(start - 2)
     {
       start -= 2
       components += 1
+    }
+    // Written without spaces or backticks (nearly always), the path is one run of the source.
+    var quoted = false
+    for cursor in stride(from: start, through: position, by: 2)
+    where source[Int(token(at: cursor).start)] == UInt8(ascii: "`") {
+      quoted = true
+    }
+    if !quoted && Int(significant[position] - significant[start]) == position - start {
+      references.insert(UnsafeBufferPointer(rebasing: source[Int(token(at: start).start)..<Int(last.end)]))
+      return
     }
     var path: [UInt8] = []
     var cursor = start
@@ -171,26 +202,65 @@ private struct Pass {
     return bytes
   }
 
+  // MARK: - Tokens
+
+  /// The significant token at `position`, which must be in range.
+  func token(at position: Int) -> Token {
+    tokens[Int(significant[position])]
+  }
+
+  /// The kind of the token at `position`; `endOfFile` out of range, as `TokenReader.kind(_:)`.
+  func kind(_ position: Int) -> TokenKind {
+    guard position >= 0 && position < significant.count else { return .endOfFile }
+    return token(at: position).kind
+  }
+
+  func isPeriod(_ position: Int) -> Bool {
+    if case .period = kind(position) { return true }
+    return false
+  }
+
+  /// True when `token` is spelled exactly `word`: a static string needs no lazy global (the
+  /// `Word` arrays cost a `swift_once` per use) and no generic `elementsEqual`.
+  func spells(_ token: Token, _ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard Int(token.length) == count else { return false }
+    let text = word.utf8Start
+    let start = Int(token.start)
+    for offset in 0..<count where source[start + offset] != text[offset] { return false }
+    return true
+  }
+
+  /// `TokenReader.isCapitalized` on the buffers: the pass asks it of every capitalized name.
+  func startsCapitalized(_ position: Int) -> Bool {
+    guard position >= 0 && position < significant.count else { return false }
+    let token = token(at: position)
+    guard token.length > 0 else { return false }
+    var first = source[Int(token.start)]
+    if first == UInt8(ascii: "`"), token.length > 1 { first = source[Int(token.start) + 1] }
+    return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
+  }
+
   // MARK: - Declarations
 
   /// Which of the keywords the pass acts on the keyword at `position` is. Length and first byte
   /// pick the one candidate, so most keywords (`let`, `func`, `return`) cost no byte comparison.
   func keyword(at position: Int) -> Keyword? {
-    let token = reader.stream.significantToken(position)
+    let token = token(at: position)
     guard token.length > 0 else { return nil }
-    let first = reader.stream.source[Int(token.start)]
-    let candidate: (word: [UInt8], keyword: Keyword)
+    let first = source[Int(token.start)]
+    let candidate: (word: StaticString, keyword: Keyword)
     switch (Int(token.length), first) {
-    case (6, UInt8(ascii: "i")): candidate = (Word.import, .import)
-    case (9, UInt8(ascii: "e")): candidate = (Word.extension, .extension)
-    case (5, UInt8(ascii: "c")): candidate = (Word.class, .declaration(.class))
-    case (6, UInt8(ascii: "s")): candidate = (Word.struct, .declaration(.struct))
-    case (4, UInt8(ascii: "e")): candidate = (Word.enum, .declaration(.enum))
-    case (8, UInt8(ascii: "p")): candidate = (Word.protocol, .declaration(.protocol))
-    case (9, UInt8(ascii: "t")): candidate = (Word.typealias, .declaration(.typealias))
+    case (6, UInt8(ascii: "i")): candidate = ("import", .import)
+    case (9, UInt8(ascii: "e")): candidate = ("extension", .extension)
+    case (5, UInt8(ascii: "c")): candidate = ("class", .declaration(.class))
+    case (6, UInt8(ascii: "s")): candidate = ("struct", .declaration(.struct))
+    case (4, UInt8(ascii: "e")): candidate = ("enum", .declaration(.enum))
+    case (8, UInt8(ascii: "p")): candidate = ("protocol", .declaration(.protocol))
+    case (9, UInt8(ascii: "t")): candidate = ("typealias", .declaration(.typealias))
     default: return nil
     }
-    return reader.stream.token(token, is: candidate.word) ? candidate.keyword : nil
+    return spells(token, candidate.word) ? candidate.keyword : nil
   }
 
   /// True when the declaring keyword at `position` starts a declaration of `kind`.
@@ -366,18 +436,5 @@ private struct Pass {
         module: path[0], isTestable: isTestable, isExported: isExported,
         symbol: scoped ? path.joined(separator: ".") : nil))
     return cursor + 1
-  }
-}
-
-extension TokenReader {
-  /// `isCapitalized` without slicing the source: the reference pass asks it of every
-  /// identifier, and a slice cost a retain and a release each time.
-  fileprivate func startsCapitalized(_ position: Int) -> Bool {
-    guard position >= 0 && position < count else { return false }
-    let token = stream.significantToken(position)
-    guard token.length > 0 else { return false }
-    var first = stream.source[Int(token.start)]
-    if first == UInt8(ascii: "`"), token.length > 1 { first = stream.source[Int(token.start) + 1] }
-    return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
   }
 }
