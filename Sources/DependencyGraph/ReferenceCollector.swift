@@ -36,8 +36,6 @@ private struct Pass {
   static let maximumQualifiedDepth = 32
   /// Components a qualified reference keeps (`A.B.C.D…`).
   static let maximumPathComponents = 8
-  /// The declaration kinds a scoped import can name.
-  static let importKinds = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var", "actor"]
   let reader: TokenReader
   /// The stream's arrays, valid for the pass (`ReferenceCollector.collect` holds them).
   let source: UnsafeBufferPointer<UInt8>
@@ -117,7 +115,7 @@ private struct Pass {
               start: position, end: reader.partner(position) ?? reader.count, name: parent?.name ?? "",
               typeDepth: parent?.typeDepth ?? 0, isLocal: true))
         }
-      case .identifier where token.length > 0:
+      case .identifier where token.end > token.start:
         // Most identifiers are members and locals: one byte tells them apart from `actor` and
         // from type names.
         let first = source[Int(token.start)]
@@ -155,7 +153,7 @@ private struct Pass {
     let last = token(at: position)
     guard isPeriod(position - 1) else {
       var start = Int(last.start)
-      var length = Int(last.length)
+      var length = Int(last.end) - start
       if length >= 2 && source[start] == UInt8(ascii: "`") && source[start + length - 1] == UInt8(ascii: "`") {
         start += 1
         length -= 2
@@ -204,17 +202,23 @@ private struct Pass {
 
   // MARK: - Tokens
 
+  // The helpers below are inlined: called on the pass (a large struct) from its mutating
+  // methods, each call copied the whole of it first.
+
   /// The significant token at `position`, which must be in range.
+  @inline(__always)
   func token(at position: Int) -> Token {
     tokens[Int(significant[position])]
   }
 
   /// The kind of the token at `position`; `endOfFile` out of range, as `TokenReader.kind(_:)`.
+  @inline(__always)
   func kind(_ position: Int) -> TokenKind {
     guard position >= 0 && position < significant.count else { return .endOfFile }
     return token(at: position).kind
   }
 
+  @inline(__always)
   func isPeriod(_ position: Int) -> Bool {
     if case .period = kind(position) { return true }
     return false
@@ -222,9 +226,10 @@ private struct Pass {
 
   /// True when `token` is spelled exactly `word`: a static string needs no lazy global (the
   /// `Word` arrays cost a `swift_once` per use) and no generic `elementsEqual`.
+  @inline(__always)
   func spells(_ token: Token, _ word: StaticString) -> Bool {
     let count = word.utf8CodeUnitCount
-    guard Int(token.length) == count else { return false }
+    guard Int(token.end) - Int(token.start) == count else { return false }
     let text = word.utf8Start
     let start = Int(token.start)
     for offset in 0..<count where source[start + offset] != text[offset] { return false }
@@ -232,12 +237,13 @@ private struct Pass {
   }
 
   /// `TokenReader.isCapitalized` on the buffers: the pass asks it of every capitalized name.
+  @inline(__always)
   func startsCapitalized(_ position: Int) -> Bool {
     guard position >= 0 && position < significant.count else { return false }
     let token = token(at: position)
-    guard token.length > 0 else { return false }
+    guard token.end > token.start else { return false }
     var first = source[Int(token.start)]
-    if first == UInt8(ascii: "`"), token.length > 1 { first = source[Int(token.start) + 1] }
+    if first == UInt8(ascii: "`"), token.end - token.start > 1 { first = source[Int(token.start) + 1] }
     return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
   }
 
@@ -245,12 +251,13 @@ private struct Pass {
 
   /// Which of the keywords the pass acts on the keyword at `position` is. Length and first byte
   /// pick the one candidate, so most keywords (`let`, `func`, `return`) cost no byte comparison.
+  @inline(__always)
   func keyword(at position: Int) -> Keyword? {
     let token = token(at: position)
-    guard token.length > 0 else { return nil }
+    guard token.end > token.start else { return nil }
     let first = source[Int(token.start)]
     let candidate: (word: StaticString, keyword: Keyword)
-    switch (Int(token.length), first) {
+    switch (Int(token.end - token.start), first) {
     case (6, UInt8(ascii: "i")): candidate = ("import", .import)
     case (9, UInt8(ascii: "e")): candidate = ("extension", .extension)
     case (5, UInt8(ascii: "c")): candidate = ("class", .declaration(.class))
@@ -286,7 +293,7 @@ private struct Pass {
     let namePosition = position + 1
     let name = reader.name(namePosition)
     let enclosing = scopes.last?.name ?? ""
-    let qualified = enclosing.isEmpty ? name : "\(enclosing).\(name)"
+    let qualified = enclosing.isEmpty ? name : enclosing + "." + name
     // Types declared inside code are local: recorded nowhere, as no other file can name them
     // (a `struct Row` inside a function must not make every file that says `Row` depend on it).
     let isLocal = scopes.last?.isLocal ?? false
@@ -305,9 +312,10 @@ private struct Pass {
   /// Reads `extension A.B: P, Q where … {` at `position`.
   mutating func readExtension(at position: Int) -> Int {
     var cursor = position + 1
-    var path: [String] = []
+    var extended = ""
     while reader.kind(cursor, is: .identifier) {
-      path.append(reader.name(cursor))
+      if cursor > position + 1 { extended += "." }
+      extended += reader.name(cursor)
       // The extended type is a reference to it (and to each qualifying type).
       noteReference(at: cursor)
       guard reader.kind(cursor + 1, is: .period), reader.kind(cursor + 2, is: .identifier) else {
@@ -316,8 +324,7 @@ private struct Pass {
       }
       cursor += 2
     }
-    guard !path.isEmpty else { return position + 1 }
-    let extended = path.joined(separator: ".")
+    guard cursor > position + 1 else { return position + 1 }
     let (conformances, body) = readInheritance(from: cursor)
     extensions.append(.init(extendedType: extended, conformances: conformances))
     if let body { pushScope(body: body, name: extended, isLocal: false) }
@@ -410,31 +417,39 @@ private struct Pass {
         back -= 2
         continue
       }
-      let word = reader.bytes(back)
-      let modifiers = ["public", "internal", "package", "private", "fileprivate", "open"]
-      guard modifiers.contains(where: { word.elementsEqual($0.utf8) }) else { break }
+      let word = token(at: back)
+      guard
+        spells(word, "public") || spells(word, "internal") || spells(word, "package") || spells(word, "private")
+          || spells(word, "fileprivate") || spells(word, "open")
+      else { break }
       back -= 1
     }
     var cursor = position + 1
     var scoped = false
     // `import struct Foo.Bar`, `import func Foo.bar`: a kind word, then the path. The kind must
     // be one of the known words: `import Foo` followed by `import Bar` is two words too.
-    if Self.importKinds.contains(where: { reader.bytes(cursor).elementsEqual($0.utf8) }),
-      reader.isWordLike(cursor + 1)
-    {
+    if isImportKind(cursor), reader.isWordLike(cursor + 1) {
       scoped = true
       cursor += 1
     }
     guard reader.isWordLike(cursor) else { return position + 1 }
-    var path = [reader.name(cursor)]
-    while reader.kind(cursor + 1, is: .period), reader.isWordLike(cursor + 2) {
-      path.append(reader.name(cursor + 2))
+    let module = reader.name(cursor)
+    // Only a scoped import keeps its path; the others need just its end.
+    var symbol = module
+    while isPeriod(cursor + 1), reader.isWordLike(cursor + 2) {
+      if scoped { symbol += "." + reader.name(cursor + 2) }
       cursor += 2
     }
-    imports.append(
-      .init(
-        module: path[0], isTestable: isTestable, isExported: isExported,
-        symbol: scoped ? path.joined(separator: ".") : nil))
+    imports.append(.init(module: module, isTestable: isTestable, isExported: isExported, symbol: scoped ? symbol : nil))
     return cursor + 1
+  }
+
+  /// True when the token at `position` is spelled like one of `importKinds`, whatever its kind.
+  func isImportKind(_ position: Int) -> Bool {
+    guard position >= 0 && position < significant.count else { return false }
+    let word = token(at: position)
+    return spells(word, "struct") || spells(word, "class") || spells(word, "enum") || spells(word, "protocol")
+      || spells(word, "typealias") || spells(word, "func") || spells(word, "let") || spells(word, "var")
+      || spells(word, "actor")
   }
 }
