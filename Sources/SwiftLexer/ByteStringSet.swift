@@ -75,19 +75,38 @@ package struct ByteStringSet {
   package func sortedASCIIStrings() -> [String]? {
     guard isASCII else { return nil }
     return storage.withUnsafeBufferPointer { storage in
-      let order = spans.indices.sorted { left, right in
-        let (a, b) = (spans[left], spans[right])
-        for offset in 0..<min(a.count, b.count) where storage[a.start + offset] != storage[b.start + offset] {
-          return storage[a.start + offset] < storage[b.start + offset]
+      spans.withUnsafeBufferPointer { spans in
+        // Sorted by their first eight bytes as one big-endian number (zero-padded), which
+        // orders two texts as their bytes do whenever it differs; the bytes decide the rest.
+        var order = spans.indices.map { index in (key: Self.prefixKey(spans[index], storage), index: index) }
+        order.sort { left, right in
+          if left.key != right.key { return left.key < right.key }
+          let (a, b) = (spans[left.index], spans[right.index])
+          for offset in 0..<min(a.count, b.count) where storage[a.start + offset] != storage[b.start + offset] {
+            return storage[a.start + offset] < storage[b.start + offset]
+          }
+          return a.count < b.count
         }
-        return a.count < b.count
-      }
-      return order.map { index in
-        let span = spans[index]
-        let bytes = UnsafeBufferPointer(rebasing: storage[span.start..<span.start + span.count])
-        return String(decoding: bytes, as: UTF8.self)
+        return order.map { entry in
+          let span = spans[entry.index]
+          let bytes = UnsafeBufferPointer(rebasing: storage[span.start..<span.start + span.count])
+          return String(decoding: bytes, as: UTF8.self)
+        }
       }
     }
+  }
+
+  /// The first eight bytes of `span` as a big-endian number, zero-padded.
+  private static func prefixKey(_ span: (start: Int, count: Int), _ storage: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    if span.count >= 8 {
+      return UInt64(bigEndian: UnsafeRawPointer(storage.baseAddress! + span.start).loadUnaligned(as: UInt64.self))
+    }
+    var key: UInt64 = 0
+    for offset in 0..<8 {
+      key <<= 8
+      if offset < span.count { key |= UInt64(storage[span.start + offset]) }
+    }
+    return key
   }
 
   /// A hash of `bytes` that reads them a word at a time. Short texts (most names) take one or

@@ -38,6 +38,23 @@ import Testing
     #expect(mixed.sortedASCIIStrings() == nil)
   }
 
+  /// Long texts with shared prefixes and zero bytes: the eight-byte sort keys tie or mislead
+  /// there, and the bytes must still decide.
+  @Test func longASCIITextsSortLikeStrings() {
+    var state: UInt64 = 4
+    func next() -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33)
+    }
+    let alphabet: [UInt8] = [0x00, 0x41, 0x42, 0x61]
+    var set = ByteStringSet()
+    for _ in 0..<3000 {
+      let text = (0..<(next() % 20)).map { _ in alphabet[next() % alphabet.count] }
+      set.insert(text[...])
+    }
+    #expect(set.sortedASCIIStrings() == set.strings().sorted())
+  }
+
   @Test func insertFromASourceRange() {
     let source = Array("let sink = sink.sink".utf8)
     var set = ByteStringSet()
