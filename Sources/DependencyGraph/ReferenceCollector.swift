@@ -14,9 +14,17 @@ import SwiftLexer
 package enum ReferenceCollector {
   /// Collects the declarations, extensions, imports and type references of one file.
   package static func collect(_ stream: TokenStream) -> FileFacts {
-    var collector = Pass(TokenReader(stream))
-    collector.run()
-    return collector.facts()
+    // The hot paths read the arrays through buffer pointers: through the stream, each access
+    // was bounds-checked twice and each byte range handed on cost a retain and a release.
+    stream.source.withUnsafeBufferPointer { source in
+      stream.tokens.withUnsafeBufferPointer { tokens in
+        stream.significant.withUnsafeBufferPointer { significant in
+          var collector = Pass(TokenReader(stream), source: source, tokens: tokens, significant: significant)
+          collector.run()
+          return collector.facts()
+        }
+      }
+    }
   }
 }
 
@@ -28,9 +36,11 @@ private struct Pass {
   static let maximumQualifiedDepth = 32
   /// Components a qualified reference keeps (`A.B.C.D…`).
   static let maximumPathComponents = 8
-  /// The declaration kinds a scoped import can name.
-  static let importKinds = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var", "actor"]
   let reader: TokenReader
+  /// The stream's arrays, valid for the pass (`ReferenceCollector.collect` holds them).
+  let source: UnsafeBufferPointer<UInt8>
+  let tokens: UnsafeBufferPointer<Token>
+  let significant: UnsafeBufferPointer<Int32>
   /// The enclosing braces, innermost last.
   var scopes: [Scope] = []
   /// The innermost scope's end, cached: checking it is the one thing done for every token.
@@ -42,8 +52,14 @@ private struct Pass {
   /// `Set<ArraySlice<UInt8>>` spent a quarter of this pass in SipHash.
   var references = ByteStringSet()
 
-  init(_ reader: TokenReader) {
+  init(
+    _ reader: TokenReader, source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>,
+    significant: UnsafeBufferPointer<Int32>
+  ) {
     self.reader = reader
+    self.source = source
+    self.tokens = tokens
+    self.significant = significant
   }
 
   /// One pair of braces the pass is inside: a type or extension body, or code (a function,
@@ -68,13 +84,14 @@ private struct Pass {
 
   mutating func run() {
     var position = 0
-    while position < reader.count {
+    while position < significant.count {
       if position >= scopeEnd {
         while let last = scopes.indices.last, position >= scopes[last].end { scopes.removeLast() }
         scopeEnd = scopes.last?.end ?? Int.max
       }
+      let token = token(at: position)
       // A switch, not `==`: see `TokenReader.kind(_:is:)`.
-      switch reader.kind(position) {
+      switch token.kind {
       case .keyword:
         switch keyword(at: position) {
         case .import?:
@@ -98,14 +115,20 @@ private struct Pass {
               start: position, end: reader.partner(position) ?? reader.count, name: parent?.name ?? "",
               typeDepth: parent?.typeDepth ?? 0, isLocal: true))
         }
-      case .identifier:
-        if reader.kind(position + 1, is: .identifier), reader.is(position, .identifier, Word.actor),
-          !reader.kind(position - 1, is: .period), isDeclarationFollower(position + 2, typealias: false)
-        {
-          position = readDeclaration(.actor, at: position)
-          continue
+      case .identifier where token.end > token.start:
+        // Most identifiers are members and locals: one byte tells them apart from `actor` and
+        // from type names.
+        let first = source[Int(token.start)]
+        if first == UInt8(ascii: "a") {
+          if case .identifier = kind(position + 1), spells(token, "actor"), !isPeriod(position - 1),
+            isDeclarationFollower(position + 2, typealias: false)
+          {
+            position = readDeclaration(.actor, at: position)
+            continue
+          }
+        } else if first == UInt8(ascii: "`") || (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")) {
+          noteReference(at: position)
         }
-        noteReference(at: position)
       default:
         break
       }
@@ -126,33 +149,39 @@ private struct Pass {
   /// Paths are kept whole because a nested name alone is ambiguous: in reducer-style code every
   /// feature declares its own `State`, and `Feature.State` must lead to `Feature`'s file only.
   mutating func noteReference(at position: Int) {
-    guard reader.startsCapitalized(position) else { return }
-    guard reader.kind(position - 1, is: .period) else {
-      // By offsets into the source: a slice of it per name cost a retain and a release.
-      let token = reader.stream.significantToken(position)
-      var start = Int(token.start)
-      var length = Int(token.length)
-      if length >= 2 && reader.stream.source[start] == UInt8(ascii: "`")
-        && reader.stream.source[start + length - 1] == UInt8(ascii: "`")
-      {
+    guard startsCapitalized(position) else { return }
+    let last = token(at: position)
+    guard isPeriod(position - 1) else {
+      var start = Int(last.start)
+      var length = Int(last.end) - start
+      if length >= 2 && source[start] == UInt8(ascii: "`") && source[start + length - 1] == UInt8(ascii: "`") {
         start += 1
         length -= 2
       }
-      references.insert(from: reader.stream.source, start: start, count: length)
+      references.insert(UnsafeBufferPointer(rebasing: source[start..<start + length]))
       return
     }
     // `value.Member` and `.Case` name no type; `Outer.Inner` does.
-    guard reader.kind(position - 2, is: .identifier), reader.startsCapitalized(position - 2) else { return }
-    let last = reader.bytes(position)
-    if last.elementsEqual("Type".utf8) || last.elementsEqual("Protocol".utf8) { return }
+    guard case .identifier = kind(position - 2), startsCapitalized(position - 2) else { return }
+    if spells(last, "Type") || spells(last, "Protocol") { return }
     // Walk back to the start of the path; real paths are short, and the bound keeps it so.
     var start = position - 2
     var components = 2
-    while components < Self.maximumPathComponents, reader.kind(start - 1, is: .period),
-      reader.kind(start - 2, is: .identifier), reader.startsCapitalized(start - 2)
+    while components < Self.maximumPathComponents, isPeriod(start - 1), case .identifier = kind(start - 2),
+      startsCapitalized(start - 2)
     {
       start -= 2
       components += 1
+    }
+    // Written without spaces or backticks (nearly always), the path is one run of the source.
+    var quoted = false
+    for cursor in stride(from: start, through: position, by: 2)
+    where source[Int(token(at: cursor).start)] == UInt8(ascii: "`") {
+      quoted = true
+    }
+    if !quoted && Int(significant[position] - significant[start]) == position - start {
+      references.insert(UnsafeBufferPointer(rebasing: source[Int(token(at: start).start)..<Int(last.end)]))
+      return
     }
     var path: [UInt8] = []
     var cursor = start
@@ -171,26 +200,74 @@ private struct Pass {
     return bytes
   }
 
+  // MARK: - Tokens
+
+  // The helpers below are inlined: called on the pass (a large struct) from its mutating
+  // methods, each call copied the whole of it first.
+
+  /// The significant token at `position`, which must be in range.
+  @inline(__always)
+  func token(at position: Int) -> Token {
+    tokens[Int(significant[position])]
+  }
+
+  /// The kind of the token at `position`; `endOfFile` out of range, as `TokenReader.kind(_:)`.
+  @inline(__always)
+  func kind(_ position: Int) -> TokenKind {
+    guard position >= 0 && position < significant.count else { return .endOfFile }
+    return token(at: position).kind
+  }
+
+  @inline(__always)
+  func isPeriod(_ position: Int) -> Bool {
+    if case .period = kind(position) { return true }
+    return false
+  }
+
+  /// True when `token` is spelled exactly `word`: a static string needs no lazy global (the
+  /// `Word` arrays cost a `swift_once` per use) and no generic `elementsEqual`.
+  @inline(__always)
+  func spells(_ token: Token, _ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard Int(token.end) - Int(token.start) == count else { return false }
+    let text = word.utf8Start
+    let start = Int(token.start)
+    for offset in 0..<count where source[start + offset] != text[offset] { return false }
+    return true
+  }
+
+  /// `TokenReader.isCapitalized` on the buffers: the pass asks it of every capitalized name.
+  @inline(__always)
+  func startsCapitalized(_ position: Int) -> Bool {
+    guard position >= 0 && position < significant.count else { return false }
+    let token = token(at: position)
+    guard token.end > token.start else { return false }
+    var first = source[Int(token.start)]
+    if first == UInt8(ascii: "`"), token.end - token.start > 1 { first = source[Int(token.start) + 1] }
+    return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
+  }
+
   // MARK: - Declarations
 
   /// Which of the keywords the pass acts on the keyword at `position` is. Length and first byte
   /// pick the one candidate, so most keywords (`let`, `func`, `return`) cost no byte comparison.
+  @inline(__always)
   func keyword(at position: Int) -> Keyword? {
-    let token = reader.stream.significantToken(position)
-    guard token.length > 0 else { return nil }
-    let first = reader.stream.source[Int(token.start)]
-    let candidate: (word: [UInt8], keyword: Keyword)
-    switch (Int(token.length), first) {
-    case (6, UInt8(ascii: "i")): candidate = (Word.import, .import)
-    case (9, UInt8(ascii: "e")): candidate = (Word.extension, .extension)
-    case (5, UInt8(ascii: "c")): candidate = (Word.class, .declaration(.class))
-    case (6, UInt8(ascii: "s")): candidate = (Word.struct, .declaration(.struct))
-    case (4, UInt8(ascii: "e")): candidate = (Word.enum, .declaration(.enum))
-    case (8, UInt8(ascii: "p")): candidate = (Word.protocol, .declaration(.protocol))
-    case (9, UInt8(ascii: "t")): candidate = (Word.typealias, .declaration(.typealias))
+    let token = token(at: position)
+    guard token.end > token.start else { return nil }
+    let first = source[Int(token.start)]
+    let candidate: (word: StaticString, keyword: Keyword)
+    switch (Int(token.end - token.start), first) {
+    case (6, UInt8(ascii: "i")): candidate = ("import", .import)
+    case (9, UInt8(ascii: "e")): candidate = ("extension", .extension)
+    case (5, UInt8(ascii: "c")): candidate = ("class", .declaration(.class))
+    case (6, UInt8(ascii: "s")): candidate = ("struct", .declaration(.struct))
+    case (4, UInt8(ascii: "e")): candidate = ("enum", .declaration(.enum))
+    case (8, UInt8(ascii: "p")): candidate = ("protocol", .declaration(.protocol))
+    case (9, UInt8(ascii: "t")): candidate = ("typealias", .declaration(.typealias))
     default: return nil
     }
-    return reader.stream.token(token, is: candidate.word) ? candidate.keyword : nil
+    return spells(token, candidate.word) ? candidate.keyword : nil
   }
 
   /// True when the declaring keyword at `position` starts a declaration of `kind`.
@@ -216,7 +293,7 @@ private struct Pass {
     let namePosition = position + 1
     let name = reader.name(namePosition)
     let enclosing = scopes.last?.name ?? ""
-    let qualified = enclosing.isEmpty ? name : "\(enclosing).\(name)"
+    let qualified = enclosing.isEmpty ? name : enclosing + "." + name
     // Types declared inside code are local: recorded nowhere, as no other file can name them
     // (a `struct Row` inside a function must not make every file that says `Row` depend on it).
     let isLocal = scopes.last?.isLocal ?? false
@@ -235,9 +312,10 @@ private struct Pass {
   /// Reads `extension A.B: P, Q where … {` at `position`.
   mutating func readExtension(at position: Int) -> Int {
     var cursor = position + 1
-    var path: [String] = []
+    var extended = ""
     while reader.kind(cursor, is: .identifier) {
-      path.append(reader.name(cursor))
+      if cursor > position + 1 { extended += "." }
+      extended += reader.name(cursor)
       // The extended type is a reference to it (and to each qualifying type).
       noteReference(at: cursor)
       guard reader.kind(cursor + 1, is: .period), reader.kind(cursor + 2, is: .identifier) else {
@@ -246,8 +324,7 @@ private struct Pass {
       }
       cursor += 2
     }
-    guard !path.isEmpty else { return position + 1 }
-    let extended = path.joined(separator: ".")
+    guard cursor > position + 1 else { return position + 1 }
     let (conformances, body) = readInheritance(from: cursor)
     extensions.append(.init(extendedType: extended, conformances: conformances))
     if let body { pushScope(body: body, name: extended, isLocal: false) }
@@ -340,44 +417,39 @@ private struct Pass {
         back -= 2
         continue
       }
-      let word = reader.bytes(back)
-      let modifiers = ["public", "internal", "package", "private", "fileprivate", "open"]
-      guard modifiers.contains(where: { word.elementsEqual($0.utf8) }) else { break }
+      let word = token(at: back)
+      guard
+        spells(word, "public") || spells(word, "internal") || spells(word, "package") || spells(word, "private")
+          || spells(word, "fileprivate") || spells(word, "open")
+      else { break }
       back -= 1
     }
     var cursor = position + 1
     var scoped = false
     // `import struct Foo.Bar`, `import func Foo.bar`: a kind word, then the path. The kind must
     // be one of the known words: `import Foo` followed by `import Bar` is two words too.
-    if Self.importKinds.contains(where: { reader.bytes(cursor).elementsEqual($0.utf8) }),
-      reader.isWordLike(cursor + 1)
-    {
+    if isImportKind(cursor), reader.isWordLike(cursor + 1) {
       scoped = true
       cursor += 1
     }
     guard reader.isWordLike(cursor) else { return position + 1 }
-    var path = [reader.name(cursor)]
-    while reader.kind(cursor + 1, is: .period), reader.isWordLike(cursor + 2) {
-      path.append(reader.name(cursor + 2))
+    let module = reader.name(cursor)
+    // Only a scoped import keeps its path; the others need just its end.
+    var symbol = module
+    while isPeriod(cursor + 1), reader.isWordLike(cursor + 2) {
+      if scoped { symbol += "." + reader.name(cursor + 2) }
       cursor += 2
     }
-    imports.append(
-      .init(
-        module: path[0], isTestable: isTestable, isExported: isExported,
-        symbol: scoped ? path.joined(separator: ".") : nil))
+    imports.append(.init(module: module, isTestable: isTestable, isExported: isExported, symbol: scoped ? symbol : nil))
     return cursor + 1
   }
-}
 
-extension TokenReader {
-  /// `isCapitalized` without slicing the source: the reference pass asks it of every
-  /// identifier, and a slice cost a retain and a release each time.
-  fileprivate func startsCapitalized(_ position: Int) -> Bool {
-    guard position >= 0 && position < count else { return false }
-    let token = stream.significantToken(position)
-    guard token.length > 0 else { return false }
-    var first = stream.source[Int(token.start)]
-    if first == UInt8(ascii: "`"), token.length > 1 { first = stream.source[Int(token.start) + 1] }
-    return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
+  /// True when the token at `position` is spelled like one of `importKinds`, whatever its kind.
+  func isImportKind(_ position: Int) -> Bool {
+    guard position >= 0 && position < significant.count else { return false }
+    let word = token(at: position)
+    return spells(word, "struct") || spells(word, "class") || spells(word, "enum") || spells(word, "protocol")
+      || spells(word, "typealias") || spells(word, "func") || spells(word, "let") || spells(word, "var")
+      || spells(word, "actor")
   }
 }

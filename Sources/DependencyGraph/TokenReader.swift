@@ -125,14 +125,7 @@ struct TokenReader {
 
 /// Byte spellings of the words the graph passes look for, made once.
 enum Word {
-  static let `actor` = Array("actor".utf8)
   static let `class` = Array("class".utf8)
-  static let `enum` = Array("enum".utf8)
-  static let `extension` = Array("extension".utf8)
-  static let `import` = Array("import".utf8)
-  static let `protocol` = Array("protocol".utf8)
-  static let `struct` = Array("struct".utf8)
-  static let `typealias` = Array("typealias".utf8)
   static let `where` = Array("where".utf8)
   static let `let` = Array("let".utf8)
   static let `var` = Array("var".utf8)

@@ -148,6 +148,15 @@ func facts(_ text: String) -> FileFacts {
       ])
   }
 
+  /// A path read as one run of the source when written tight, rebuilt when spaces, comments or
+  /// backticks sit inside it: the reference is the same either way.
+  @Test func qualifiedPathsReadTheSameHoweverWritten() {
+    let tight = facts("let a = Outer.Middle.Inner()\n")
+    let loose = facts("let a = Outer . Middle/* x */.\n  `Inner`()\n")
+    #expect(tight.references == ["Outer", "Outer.Middle", "Outer.Middle.Inner"])
+    #expect(loose.references == tight.references)
+  }
+
   @Test func backtickedNamesLoseTheirBackticks() {
     let result = facts("struct `Type`: `Protocol` {}\nlet x = `Other`.self\n")
     #expect(result.declarations.map(\.name) == ["Type"])
