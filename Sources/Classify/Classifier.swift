@@ -39,6 +39,10 @@ package enum Classifier {
     let sees = imports || tree.seesCombine(file, module: module)
     var kept: [Finding] = []
     var twins: [String: Int] = [:]
+    var plainTwins: [PlainTwin: Int] = [:]
+    // Twins are equal `String`s; for ASCII texts that is equal bytes, so the fingerprint's hash
+    // can key them instead of a joined `String` (made and hashed per finding).
+    let plain = file.candidates.allSatisfy(PlainTwin.applies)
     // `one-shot-future` is "any other `Future`": a `Future` that is a wrapper is not also one.
     var wrappers: Set<Int> = []
     for candidate in file.candidates where candidate.category == .futureTaskWrapper {
@@ -52,15 +56,62 @@ package enum Classifier {
       guard var finding = resolve(candidate, file: file, module: module, tree: tree, context: context) else {
         continue
       }
-      let twinKey = candidate.ruleID + "\u{1F}" + (candidate.symbol ?? "") + "\u{1F}" + candidate.matchText
-      let occurrence = twins[twinKey, default: 0]
-      twins[twinKey] = occurrence + 1
-      finding.fingerprint = Fingerprint.make(
-        ruleID: candidate.ruleID, file: file.path, symbol: candidate.symbol, matchText: candidate.matchText,
-        occurrence: occurrence)
+      let prefix = Fingerprint.prefix(
+        ruleID: candidate.ruleID, file: file.path, symbol: candidate.symbol, matchText: candidate.matchText)
+      let occurrence: Int
+      if plain {
+        occurrence = countTwin(&plainTwins[PlainTwin(prefix: prefix, candidate: candidate), default: 0])
+      } else {
+        let twinKey = candidate.ruleID + "\u{1F}" + (candidate.symbol ?? "") + "\u{1F}" + candidate.matchText
+        occurrence = countTwin(&twins[twinKey, default: 0])
+      }
+      finding.fingerprint = Fingerprint.finish(prefix, occurrence: occurrence)
       kept.append(finding)
     }
     return kept
+  }
+
+  /// The twins seen so far, counting this one: one dictionary access.
+  @inline(__always)
+  private static func countTwin(_ count: inout Int) -> Int {
+    defer { count += 1 }
+    return count
+  }
+
+  /// A twin key of ASCII texts: hashed by the fingerprint's hash of them, equal when the texts
+  /// are (as the joined key `ruleID ␟ symbol ␟ matchText` would be).
+  private struct PlainTwin: Hashable {
+    var prefix: UInt64
+    var ruleID: String
+    var symbol: String
+    var matchText: String
+
+    init(prefix: UInt64, candidate: CandidateFinding) {
+      self.prefix = prefix
+      ruleID = candidate.ruleID
+      symbol = candidate.symbol ?? ""
+      matchText = candidate.matchText
+    }
+
+    /// True when the candidate's texts are ASCII and only `matchText` may hold a U+001F (so the
+    /// joined key splits one way).
+    static func applies(_ candidate: CandidateFinding) -> Bool {
+      plain(candidate.ruleID, separator: false) && plain(candidate.symbol ?? "", separator: false)
+        && plain(candidate.matchText, separator: true)
+    }
+
+    private static func plain(_ text: String, separator: Bool) -> Bool {
+      let answer = text.utf8.withContiguousStorageIfAvailable { bytes in
+        Classifier.isASCII(bytes) && (separator || !bytes.contains(0x1F))
+      }
+      return answer ?? false
+    }
+
+    static func == (lhs: PlainTwin, rhs: PlainTwin) -> Bool {
+      lhs.prefix == rhs.prefix && lhs.ruleID == rhs.ruleID && lhs.symbol == rhs.symbol && lhs.matchText == rhs.matchText
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(prefix) }
   }
 
   /// Whether `text` contains the ASCII `needle`, as `String.contains` answers it.

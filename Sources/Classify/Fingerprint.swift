@@ -17,6 +17,11 @@ package enum Fingerprint {
   /// The fingerprint of one finding.
   package static func make(ruleID: String, file: String, symbol: String?, matchText: String, occurrence: Int) -> String
   {
+    finish(prefix(ruleID: ruleID, file: file, symbol: symbol, matchText: matchText), occurrence: occurrence)
+  }
+
+  /// The hash of everything but the occurrence: identical twins share it.
+  package static func prefix(ruleID: String, file: String, symbol: String?, matchText: String) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     mix(&hash, ruleID)
     mix(&hash, 0x1F)
@@ -26,6 +31,12 @@ package enum Fingerprint {
     mix(&hash, 0x1F)
     mix(&hash, matchText)
     mix(&hash, 0x1F)
+    return hash
+  }
+
+  /// The fingerprint of the twin numbered `occurrence` among those sharing `prefix`.
+  package static func finish(_ prefix: UInt64, occurrence: Int) -> String {
+    var hash = prefix
     mix(&hash, String(occurrence))
     return hex(hash)
   }
