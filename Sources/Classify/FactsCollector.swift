@@ -21,9 +21,9 @@ package enum FactsCollector {
     var facts = CombineFacts()
     facts.declaredTypes = file.symbols.declaredTypes
     var unambiguous: Set<String> = []
-    // By bytes first: most calls repeat a name, and a `String` per occurrence (made, hashed and
-    // freed) cost more than the rest of this pass.
-    var used = ByteStringSet()
+    // By bytes: most calls repeat a name, and a `String` per occurrence (made, hashed and freed)
+    // cost more than the rest of this pass.
+    var used = UsedNames()
     // Locals, not the statics: each read of a static `let` is a `swift_once` call, per token.
     let longNames = longUnambiguousNames
     let declarationWords = declarationKeywords
@@ -61,7 +61,7 @@ package enum FactsCollector {
         }
         if isUse {
           if !isDeclarationName(view, position, declarationWords) {
-            used.insert(from: view.stream.source, start: view.startOffset(position), count: view.length(position))
+            used.insert(view.stream.source, start: view.startOffset(position), count: view.length(position))
           }
         }
       default:
@@ -69,17 +69,7 @@ package enum FactsCollector {
       }
     }
     facts.unambiguousNames = unambiguous.sorted()
-    // In first-use order, not sorted: the global pass only asks whether a few helper names are
-    // among them, and sorting every file's names was 1.3% of a scan. Distinct bytes can still be
-    // equal `String`s (canonical equivalence, repaired invalid UTF-8): keep the first of each.
-    if used.isASCII {
-      facts.usedNames = used.strings()
-    } else {
-      var names: Set<String> = []
-      var distinct: [String] = []
-      for name in used.strings() where names.insert(name).inserted { distinct.append(name) }
-      facts.usedNames = distinct
-    }
+    facts.usedNames = used
     return facts
   }
 

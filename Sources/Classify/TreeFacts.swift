@@ -64,15 +64,15 @@ struct TreeFacts: Sendable {
       asked.formUnion(question.asked)
       helperNames.formUnion(question.helperNames)
     }
-    // Every declared and used name of every file is tested against these few: by bytes, as
-    // hashing each one was most of joining the facts.
+    // Every declared name of every file is tested against these few: by bytes, as hashing each
+    // one was most of joining the facts.
     let askedFilter = NameFilter(asked)
-    let helperFilter = NameFilter(helperNames)
+    let helperTable = UsedNames(helperNames.sorted())
     let shares = ParallelChunks.map(count: files.count, jobs: jobs) { [helperNames] index in
       let facts = files[index].facts
       return (
         declared: facts.declaredTypes.filter(askedFilter.contains),
-        used: helperNames.isEmpty ? [] : facts.usedNames.filter(helperFilter.contains)
+        used: helperNames.isEmpty ? [] : facts.usedNames.intersection(helperTable)
       )
     }
     var declared = asked.filter(context.declaredTypeNames.contains)
