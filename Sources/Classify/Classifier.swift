@@ -22,8 +22,17 @@ package enum Classifier {
   package static func finalize(files: [FileClassification], context: ClassifyContext, jobs: Int = 1) -> [Finding] {
     let files = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     let tree = TreeFacts(files: files, context: context, jobs: jobs)
-    let perFile = ParallelChunks.map(count: files.count, jobs: jobs) { index in
-      finalize(files[index], tree: tree, context: context)
+    let modules = files.map { context.moduleOf($0.path) }
+    // Notes depend on the module alone: made once per module, not per finding.
+    var notesByModule: [String: TargetNotes] = [:]
+    for (file, module) in zip(files, modules) where !file.candidates.isEmpty {
+      guard let module, notesByModule[module] == nil, let targets = context.deploymentTargets[module] else { continue }
+      notesByModule[module] = TargetNotes(targets)
+    }
+    let perFile = ParallelChunks.map(count: files.count, jobs: jobs) { [notesByModule] index in
+      let module = modules[index]
+      let notes = module.flatMap { notesByModule[$0] } ?? TargetNotes.none
+      return finalize(files[index], module: module, notes: notes, tree: tree)
     }
     var findings: [Finding] = []
     findings.reserveCapacity(perFile.reduce(0) { $0 + $1.count })
@@ -33,8 +42,9 @@ package enum Classifier {
   }
 
   /// The findings of one file, in candidate order.
-  private static func finalize(_ file: FileClassification, tree: TreeFacts, context: ClassifyContext) -> [Finding] {
-    let module = context.moduleOf(file.path)
+  private static func finalize(_ file: FileClassification, module: String?, notes: TargetNotes, tree: TreeFacts)
+    -> [Finding]
+  {
     let imports = tree.importsCombine(file, module: module)
     let sees = imports || tree.seesCombine(file, module: module)
     var kept: [Finding] = []
@@ -45,15 +55,17 @@ package enum Classifier {
     let plain = file.candidates.allSatisfy(PlainTwin.applies)
     // `one-shot-future` is "any other `Future`": a `Future` that is a wrapper is not also one.
     var wrappers: Set<Int> = []
-    for candidate in file.candidates where candidate.category == .futureTaskWrapper {
-      if candidate.requirement == nil || candidate.requirement.flatMap(tree.resolve) != nil {
-        wrappers.insert(candidate.offset)
+    // By index: a `for … in` loop copies (retains) every candidate to read one field.
+    for index in file.candidates.indices where file.candidates[index].category == .futureTaskWrapper {
+      let requirement = file.candidates[index].requirement
+      if requirement == nil || requirement.flatMap(tree.resolve) != nil {
+        wrappers.insert(file.candidates[index].offset)
       }
     }
     for candidate in file.candidates {
       guard tree.counts(candidate, importsCombine: imports, seesCombine: sees) else { continue }
       if candidate.category == .oneShotFuture && wrappers.contains(candidate.offset) { continue }
-      guard var finding = resolve(candidate, file: file, module: module, tree: tree, context: context) else {
+      guard var finding = resolve(candidate, file: file, module: module, notes: notes, tree: tree) else {
         continue
       }
       let prefix = Fingerprint.prefix(
@@ -69,6 +81,26 @@ package enum Classifier {
       kept.append(finding)
     }
     return kept
+  }
+
+  /// The deployment-target notes of each platform requirement, for one module's targets.
+  struct TargetNotes {
+    var observable: [String]
+    var observations: [String]
+    var clockAlgorithms: [String]
+    var asyncShare: [String]
+    var asyncValues: [String]
+
+    /// No targets: no notes.
+    static let none = TargetNotes([:])
+
+    init(_ targets: [String: String]) {
+      observable = PlatformRequirement.observable.notes(for: targets)
+      observations = PlatformRequirement.observations.notes(for: targets)
+      clockAlgorithms = PlatformRequirement.clockAlgorithms.notes(for: targets)
+      asyncShare = PlatformRequirement.asyncShare.notes(for: targets)
+      asyncValues = PlatformRequirement.asyncValues.notes(for: targets)
+    }
   }
 
   /// The twins seen so far, counting this one: one dictionary access.
@@ -175,7 +207,7 @@ package enum Classifier {
   }
 
   private static func resolve(
-    _ candidate: CandidateFinding, file: FileClassification, module: String?, tree: TreeFacts, context: ClassifyContext
+    _ candidate: CandidateFinding, file: FileClassification, module: String?, notes: TargetNotes, tree: TreeFacts
   ) -> Finding? {
     var reasons = candidate.reasons
     var blockedBy: [String] = []
@@ -190,7 +222,6 @@ package enum Classifier {
     }
     if candidate.phaseDecided { phase = candidate.phase }
     if candidate.category.isPitfall && candidate.disposition == nil { (disposition, phase) = (.fixNow, nil) }
-    let targets = module.flatMap { context.deploymentTargets[$0] } ?? [:]
     switch candidate.category {
     case .bridgeHelper:
       if let name = candidate.key, !candidate.phaseDecided, disposition == .migrate {
@@ -212,9 +243,9 @@ package enum Classifier {
             "blocked: `$\(name)` feeds a pipeline at \(location) (`\(feed.feed.text)`); an `@Observable` type has "
               + "no `$\(name)` publisher, so rewrite that pipeline first")
         }
-        if !blockedBy.isEmpty { reasons.append(contentsOf: PlatformRequirement.observations.notes(for: targets)) }
+        if !blockedBy.isEmpty { reasons.append(contentsOf: notes.observations) }
       }
-      if disposition == .migrate { reasons.append(contentsOf: PlatformRequirement.observable.notes(for: targets)) }
+      if disposition == .migrate { reasons.append(contentsOf: notes.observable) }
     case .observableObject:
       if let typePath = candidate.key {
         // The type moves to `@Observable` as a whole: any `$x` pipeline of its properties blocks it.
@@ -233,15 +264,15 @@ package enum Classifier {
               + "`@Observable` tracks changes itself, so that call and what it signals must be rewritten")
         }
       }
-      if disposition == .migrate { reasons.append(contentsOf: PlatformRequirement.observable.notes(for: targets)) }
+      if disposition == .migrate { reasons.append(contentsOf: notes.observable) }
     case .operatorPipeline:
       let text = candidate.matchText
       if contains(text, "debounce") || contains(text, ". collect") {
-        reasons.append(contentsOf: PlatformRequirement.clockAlgorithms.notes(for: targets))
+        reasons.append(contentsOf: notes.clockAlgorithms)
       }
-      if contains(text, ". share (") { reasons.append(contentsOf: PlatformRequirement.asyncShare.notes(for: targets)) }
+      if contains(text, ". share (") { reasons.append(contentsOf: notes.asyncShare) }
     case .valuesBridge:
-      reasons.append(contentsOf: PlatformRequirement.asyncValues.notes(for: targets))
+      reasons.append(contentsOf: notes.asyncValues)
     default:
       break
     }

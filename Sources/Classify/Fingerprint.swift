@@ -37,7 +37,17 @@ package enum Fingerprint {
   /// The fingerprint of the twin numbered `occurrence` among those sharing `prefix`.
   package static func finish(_ prefix: UInt64, occurrence: Int) -> String {
     var hash = prefix
-    mix(&hash, String(occurrence))
+    // The decimal digits of `occurrence`, without making its `String`.
+    guard occurrence >= 0 else {
+      mix(&hash, String(occurrence))
+      return hex(hash)
+    }
+    var divisor = 1
+    while occurrence / divisor >= 10 { divisor *= 10 }
+    while divisor > 0 {
+      mix(&hash, UInt8(ascii: "0") + UInt8(occurrence / divisor % 10))
+      divisor /= 10
+    }
     return hex(hash)
   }
 
@@ -66,13 +76,14 @@ package enum Fingerprint {
 
   /// Sixteen lowercase hex digits.
   package static func hex(_ value: UInt64) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var bytes = [UInt8](repeating: 0, count: 16)
-    var rest = value
-    for index in stride(from: 15, through: 0, by: -1) {
-      bytes[index] = digits[Int(rest & 0xF)]
-      rest >>= 4
+    String(unsafeUninitializedCapacity: 16) { bytes in
+      var rest = value
+      for index in stride(from: 15, through: 0, by: -1) {
+        let digit = UInt8(truncatingIfNeeded: rest & 0xF)
+        bytes[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
+        rest >>= 4
+      }
+      return 16
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }
