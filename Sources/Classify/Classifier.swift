@@ -22,8 +22,17 @@ package enum Classifier {
   package static func finalize(files: [FileClassification], context: ClassifyContext, jobs: Int = 1) -> [Finding] {
     let files = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     let tree = TreeFacts(files: files, context: context, jobs: jobs)
-    let perFile = ParallelChunks.map(count: files.count, jobs: jobs) { index in
-      finalize(files[index], tree: tree, context: context)
+    let modules = files.map { context.moduleOf($0.path) }
+    // Notes depend on the module alone: made once per module, not per finding.
+    var notesByModule: [String: TargetNotes] = [:]
+    for (file, module) in zip(files, modules) where !file.candidates.isEmpty {
+      guard let module, notesByModule[module] == nil, let targets = context.deploymentTargets[module] else { continue }
+      notesByModule[module] = TargetNotes(targets)
+    }
+    let perFile = ParallelChunks.map(count: files.count, jobs: jobs) { [notesByModule] index in
+      let module = modules[index]
+      let notes = module.flatMap { notesByModule[$0] } ?? TargetNotes.none
+      return finalize(files[index], module: module, notes: notes, tree: tree)
     }
     var findings: [Finding] = []
     findings.reserveCapacity(perFile.reduce(0) { $0 + $1.count })
@@ -33,34 +42,108 @@ package enum Classifier {
   }
 
   /// The findings of one file, in candidate order.
-  private static func finalize(_ file: FileClassification, tree: TreeFacts, context: ClassifyContext) -> [Finding] {
-    let module = context.moduleOf(file.path)
+  private static func finalize(_ file: FileClassification, module: String?, notes: TargetNotes, tree: TreeFacts)
+    -> [Finding]
+  {
     let imports = tree.importsCombine(file, module: module)
     let sees = imports || tree.seesCombine(file, module: module)
     var kept: [Finding] = []
     var twins: [String: Int] = [:]
+    var plainTwins: [PlainTwin: Int] = [:]
+    // Twins are equal `String`s; for ASCII texts that is equal bytes, so the fingerprint's hash
+    // can key them instead of a joined `String` (made and hashed per finding).
+    let plain = file.candidates.allSatisfy(PlainTwin.applies)
     // `one-shot-future` is "any other `Future`": a `Future` that is a wrapper is not also one.
     var wrappers: Set<Int> = []
-    for candidate in file.candidates where candidate.category == .futureTaskWrapper {
-      if candidate.requirement == nil || candidate.requirement.flatMap(tree.resolve) != nil {
-        wrappers.insert(candidate.offset)
+    // By index: a `for … in` loop copies (retains) every candidate to read one field.
+    for index in file.candidates.indices where file.candidates[index].category == .futureTaskWrapper {
+      let requirement = file.candidates[index].requirement
+      if requirement == nil || requirement.flatMap(tree.resolve) != nil {
+        wrappers.insert(file.candidates[index].offset)
       }
     }
     for candidate in file.candidates {
       guard tree.counts(candidate, importsCombine: imports, seesCombine: sees) else { continue }
       if candidate.category == .oneShotFuture && wrappers.contains(candidate.offset) { continue }
-      guard var finding = resolve(candidate, file: file, module: module, tree: tree, context: context) else {
+      guard var finding = resolve(candidate, file: file, module: module, notes: notes, tree: tree) else {
         continue
       }
-      let twinKey = candidate.ruleID + "\u{1F}" + (candidate.symbol ?? "") + "\u{1F}" + candidate.matchText
-      let occurrence = twins[twinKey, default: 0]
-      twins[twinKey] = occurrence + 1
-      finding.fingerprint = Fingerprint.make(
-        ruleID: candidate.ruleID, file: file.path, symbol: candidate.symbol, matchText: candidate.matchText,
-        occurrence: occurrence)
+      let prefix = Fingerprint.prefix(
+        ruleID: candidate.ruleID, file: file.path, symbol: candidate.symbol, matchText: candidate.matchText)
+      let occurrence: Int
+      if plain {
+        occurrence = countTwin(&plainTwins[PlainTwin(prefix: prefix, candidate: candidate), default: 0])
+      } else {
+        let twinKey = candidate.ruleID + "\u{1F}" + (candidate.symbol ?? "") + "\u{1F}" + candidate.matchText
+        occurrence = countTwin(&twins[twinKey, default: 0])
+      }
+      finding.fingerprint = Fingerprint.finish(prefix, occurrence: occurrence)
       kept.append(finding)
     }
     return kept
+  }
+
+  /// The deployment-target notes of each platform requirement, for one module's targets.
+  struct TargetNotes {
+    var observable: [String]
+    var observations: [String]
+    var clockAlgorithms: [String]
+    var asyncShare: [String]
+    var asyncValues: [String]
+
+    /// No targets: no notes.
+    static let none = TargetNotes([:])
+
+    init(_ targets: [String: String]) {
+      observable = PlatformRequirement.observable.notes(for: targets)
+      observations = PlatformRequirement.observations.notes(for: targets)
+      clockAlgorithms = PlatformRequirement.clockAlgorithms.notes(for: targets)
+      asyncShare = PlatformRequirement.asyncShare.notes(for: targets)
+      asyncValues = PlatformRequirement.asyncValues.notes(for: targets)
+    }
+  }
+
+  /// The twins seen so far, counting this one: one dictionary access.
+  @inline(__always)
+  private static func countTwin(_ count: inout Int) -> Int {
+    defer { count += 1 }
+    return count
+  }
+
+  /// A twin key of ASCII texts: hashed by the fingerprint's hash of them, equal when the texts
+  /// are (as the joined key `ruleID ␟ symbol ␟ matchText` would be).
+  private struct PlainTwin: Hashable {
+    var prefix: UInt64
+    var ruleID: String
+    var symbol: String
+    var matchText: String
+
+    init(prefix: UInt64, candidate: CandidateFinding) {
+      self.prefix = prefix
+      ruleID = candidate.ruleID
+      symbol = candidate.symbol ?? ""
+      matchText = candidate.matchText
+    }
+
+    /// True when the candidate's texts are ASCII and only `matchText` may hold a U+001F (so the
+    /// joined key splits one way).
+    static func applies(_ candidate: CandidateFinding) -> Bool {
+      plain(candidate.ruleID, separator: false) && plain(candidate.symbol ?? "", separator: false)
+        && plain(candidate.matchText, separator: true)
+    }
+
+    private static func plain(_ text: String, separator: Bool) -> Bool {
+      let answer = text.utf8.withContiguousStorageIfAvailable { bytes in
+        Classifier.isASCII(bytes) && (separator || !bytes.contains(0x1F))
+      }
+      return answer ?? false
+    }
+
+    static func == (lhs: PlainTwin, rhs: PlainTwin) -> Bool {
+      lhs.prefix == rhs.prefix && lhs.ruleID == rhs.ruleID && lhs.symbol == rhs.symbol && lhs.matchText == rhs.matchText
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(prefix) }
   }
 
   /// Whether `text` contains the ASCII `needle`, as `String.contains` answers it.
@@ -69,20 +152,47 @@ package enum Classifier {
   /// lines). For ASCII text a byte search gives the same answer; other text keeps the Character
   /// search, where a combining mark after a match (`debounce\u{301}`) means no match.
   package static func contains(_ text: String, _ needle: String) -> Bool {
-    let bytes = text.utf8
-    guard bytes.allSatisfy({ $0 < 0x80 }) else { return text.contains(needle) }
-    let pattern = Array(needle.utf8)
-    guard let first = pattern.first, bytes.count >= pattern.count else { return pattern.isEmpty }
-    let found = bytes.withContiguousStorageIfAvailable { buffer in
-      var index = 0
-      let last = buffer.count - pattern.count
-      while index <= last {
-        if buffer[index] == first && buffer[index..<index + pattern.count].elementsEqual(pattern) { return true }
-        index += 1
-      }
-      return false
+    // Native strings are contiguous: test and search their bytes in place (iterating the UTF-8
+    // view byte by byte cost more than the rest of a pipeline's finalisation).
+    let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+      guard isASCII(bytes) else { return nil }
+      return needle.utf8.withContiguousStorageIfAvailable { search(bytes, for: $0) }
     }
-    return found ?? text.contains(needle)
+    if let found, let found { return found }
+    return text.contains(needle)
+  }
+
+  /// True when every byte is below 0x80, tested eight at a time.
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var index = 0
+    while index + 8 <= bytes.count {
+      if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+      index += 8
+    }
+    while index < bytes.count {
+      if bytes[index] >= 0x80 { return false }
+      index += 1
+    }
+    return true
+  }
+
+  /// Whether `pattern` occurs in `bytes` (an empty pattern always does).
+  private static func search(_ bytes: UnsafeBufferPointer<UInt8>, for pattern: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = pattern.first else { return true }
+    guard bytes.count >= pattern.count else { return false }
+    var index = 0
+    let last = bytes.count - pattern.count
+    while index <= last {
+      if bytes[index] == first {
+        var offset = 1
+        while offset < pattern.count && bytes[index + offset] == pattern[offset] { offset += 1 }
+        if offset == pattern.count { return true }
+      }
+      index += 1
+    }
+    return false
   }
 
   /// The default disposition and phase of each category (DOMAIN.md).
@@ -97,7 +207,7 @@ package enum Classifier {
   }
 
   private static func resolve(
-    _ candidate: CandidateFinding, file: FileClassification, module: String?, tree: TreeFacts, context: ClassifyContext
+    _ candidate: CandidateFinding, file: FileClassification, module: String?, notes: TargetNotes, tree: TreeFacts
   ) -> Finding? {
     var reasons = candidate.reasons
     var blockedBy: [String] = []
@@ -112,7 +222,6 @@ package enum Classifier {
     }
     if candidate.phaseDecided { phase = candidate.phase }
     if candidate.category.isPitfall && candidate.disposition == nil { (disposition, phase) = (.fixNow, nil) }
-    let targets = module.flatMap { context.deploymentTargets[$0] } ?? [:]
     switch candidate.category {
     case .bridgeHelper:
       if let name = candidate.key, !candidate.phaseDecided, disposition == .migrate {
@@ -134,9 +243,9 @@ package enum Classifier {
             "blocked: `$\(name)` feeds a pipeline at \(location) (`\(feed.feed.text)`); an `@Observable` type has "
               + "no `$\(name)` publisher, so rewrite that pipeline first")
         }
-        if !blockedBy.isEmpty { reasons.append(contentsOf: PlatformRequirement.observations.notes(for: targets)) }
+        if !blockedBy.isEmpty { reasons.append(contentsOf: notes.observations) }
       }
-      if disposition == .migrate { reasons.append(contentsOf: PlatformRequirement.observable.notes(for: targets)) }
+      if disposition == .migrate { reasons.append(contentsOf: notes.observable) }
     case .observableObject:
       if let typePath = candidate.key {
         // The type moves to `@Observable` as a whole: any `$x` pipeline of its properties blocks it.
@@ -155,15 +264,15 @@ package enum Classifier {
               + "`@Observable` tracks changes itself, so that call and what it signals must be rewritten")
         }
       }
-      if disposition == .migrate { reasons.append(contentsOf: PlatformRequirement.observable.notes(for: targets)) }
+      if disposition == .migrate { reasons.append(contentsOf: notes.observable) }
     case .operatorPipeline:
       let text = candidate.matchText
       if contains(text, "debounce") || contains(text, ". collect") {
-        reasons.append(contentsOf: PlatformRequirement.clockAlgorithms.notes(for: targets))
+        reasons.append(contentsOf: notes.clockAlgorithms)
       }
-      if contains(text, ". share (") { reasons.append(contentsOf: PlatformRequirement.asyncShare.notes(for: targets)) }
+      if contains(text, ". share (") { reasons.append(contentsOf: notes.asyncShare) }
     case .valuesBridge:
-      reasons.append(contentsOf: PlatformRequirement.asyncValues.notes(for: targets))
+      reasons.append(contentsOf: notes.asyncValues)
     default:
       break
     }

@@ -102,9 +102,9 @@ package struct CombineFacts: Sendable, Hashable {
   package var completionFunctions: [CompletionFunction] = []
   /// Functions mishandling their completion closure (when the continuation detector runs).
   package var completionDefects: [CompletionDefect] = []
-  /// Names used as members or calls (`x.firstValue`, `asyncMap {`), unique, in order of first
-  /// use: what tells a bridge helper is still used. Only membership is meaningful.
-  package var usedNames: [String] = []
+  /// Names used as members or calls (`x.firstValue`, `asyncMap {`): what tells a bridge helper
+  /// is still used.
+  package var usedNames = UsedNames()
 
   /// Empty facts.
   package init() {}

@@ -21,9 +21,12 @@ package enum FactsCollector {
     var facts = CombineFacts()
     facts.declaredTypes = file.symbols.declaredTypes
     var unambiguous: Set<String> = []
-    // By bytes first: most calls repeat a name, and a `String` per occurrence (made, hashed and
-    // freed) cost more than the rest of this pass.
-    var used = ByteStringSet()
+    // By bytes: most calls repeat a name, and a `String` per occurrence (made, hashed and freed)
+    // cost more than the rest of this pass.
+    var used = UsedNames()
+    // Locals, not the statics: each read of a static `let` is a `swift_once` call, per token.
+    let longNames = longUnambiguousNames
+    let declarationWords = declarationKeywords
     var position = 0
     while position < view.count {
       defer { position += 1 }
@@ -40,8 +43,8 @@ package enum FactsCollector {
       case .identifier where view.isProjection(position):
         if let feed = feed(file, at: position) { facts.feeds.append(feed) }
       case .identifier:
-        if let found = longUnambiguousNames.index(at: position, in: view) {
-          unambiguous.insert(longUnambiguousNames.words[found])
+        if let found = longNames.index(at: position, in: view) {
+          unambiguous.insert(longNames.words[found])
         }
         if view.isWord(position, "objectWillChange"), view.isPeriod(position + 1), view.isWord(position + 2, "send"),
           view.kind(position + 3) == .leftParen
@@ -49,12 +52,16 @@ package enum FactsCollector {
           facts.willChangeSends.append(
             .init(typePath: file.symbols.typePath(at: position), line: file.line(of: position)))
         }
-        let next = view.kind(position + 1)
-        if view.isPeriod(position - 1) || next == .leftParen
-          || (next == .leftBrace && view.braceRole[position + 1] == .closure)
-        {
-          if !isDeclarationName(view, position) {
-            used.insert(from: view.stream.source, start: view.startOffset(position), count: view.length(position))
+        // Patterns, not `==`: `TokenKind.==` is an out-of-line call (see `SourceView.isWord`).
+        let isUse: Bool
+        switch view.kind(position + 1) {
+        case .leftParen: isUse = true
+        case .leftBrace: isUse = view.isPeriod(position - 1) || view.braceRole[position + 1] == .closure
+        default: isUse = view.isPeriod(position - 1)
+        }
+        if isUse {
+          if !isDeclarationName(view, position, declarationWords) {
+            used.insert(view.stream.source, start: view.startOffset(position), count: view.length(position))
           }
         }
       default:
@@ -62,24 +69,14 @@ package enum FactsCollector {
       }
     }
     facts.unambiguousNames = unambiguous.sorted()
-    // In first-use order, not sorted: the global pass only asks whether a few helper names are
-    // among them, and sorting every file's names was 1.3% of a scan. Distinct bytes can still be
-    // equal `String`s (canonical equivalence, repaired invalid UTF-8): keep the first of each.
-    if used.isASCII {
-      facts.usedNames = used.strings()
-    } else {
-      var names: Set<String> = []
-      var distinct: [String] = []
-      for name in used.strings() where names.insert(name).inserted { distinct.append(name) }
-      facts.usedNames = distinct
-    }
+    facts.usedNames = used
     return facts
   }
 
   /// True for the name right after `func`, `var`, `let`, `case`, `class` …
-  private static func isDeclarationName(_ view: SourceView, _ position: Int) -> Bool {
+  private static func isDeclarationName(_ view: SourceView, _ position: Int, _ keywords: ByteWords) -> Bool {
     let previous = position - 1
-    return view.isWord(previous) && declarationKeywords.index(at: previous, in: view) != nil
+    return view.isWord(previous) && keywords.index(at: previous, in: view) != nil
   }
 
   /// The words `isDeclarationName` looks for, found by one lookup (it runs for every call and
@@ -94,12 +91,16 @@ package enum FactsCollector {
   private static let longUnambiguousNames = ByteWords(
     CombineVocabulary.unambiguousNames.filter { (14...19).contains($0.utf8.count) }.sorted())
 
+  /// The kinds of a scoped import (`import struct Combine.Future`).
+  private static let importKinds = ByteWords([
+    "struct", "class", "enum", "protocol", "func", "var", "let", "typealias",
+  ])
+
   /// `import Combine`, `@_exported import Combine`, `import struct Combine.Future`.
   private static func collectImport(_ view: SourceView, at position: Int, into facts: inout CombineFacts) {
     var next = position + 1
-    let kinds = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
-    if kinds.contains(where: { view.isWord(next, $0) }) { next += 1 }
-    guard view.kind(next) == .identifier || view.kind(next) == .keyword else { return }
+    if view.isWord(next) && importKinds.index(at: next, in: view) != nil { next += 1 }
+    guard view.isWord(next) else { return }
     let module = view.text(next)
     facts.imports.append(module)
     if view.isWord(position - 1, "_exported"), view.kind(position - 2) == .atSign {

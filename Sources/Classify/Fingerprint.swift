@@ -17,34 +17,73 @@ package enum Fingerprint {
   /// The fingerprint of one finding.
   package static func make(ruleID: String, file: String, symbol: String?, matchText: String, occurrence: Int) -> String
   {
+    finish(prefix(ruleID: ruleID, file: file, symbol: symbol, matchText: matchText), occurrence: occurrence)
+  }
+
+  /// The hash of everything but the occurrence: identical twins share it.
+  package static func prefix(ruleID: String, file: String, symbol: String?, matchText: String) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func mix<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
-      for byte in bytes {
-        hash ^= UInt64(byte)
-        hash &*= 0x0000_0100_0000_01b3
-      }
+    mix(&hash, ruleID)
+    mix(&hash, 0x1F)
+    mix(&hash, file)
+    mix(&hash, 0x1F)
+    mix(&hash, symbol ?? "")
+    mix(&hash, 0x1F)
+    mix(&hash, matchText)
+    mix(&hash, 0x1F)
+    return hash
+  }
+
+  /// The fingerprint of the twin numbered `occurrence` among those sharing `prefix`.
+  package static func finish(_ prefix: UInt64, occurrence: Int) -> String {
+    var hash = prefix
+    // The decimal digits of `occurrence`, without making its `String`.
+    guard occurrence >= 0 else {
+      mix(&hash, String(occurrence))
+      return hex(hash)
     }
-    mix(ruleID.utf8)
-    mix(CollectionOfOne(0x1F))
-    mix(file.utf8)
-    mix(CollectionOfOne(0x1F))
-    mix((symbol ?? "").utf8)
-    mix(CollectionOfOne(0x1F))
-    mix(matchText.utf8)
-    mix(CollectionOfOne(0x1F))
-    mix(String(occurrence).utf8)
+    var divisor = 1
+    while occurrence / divisor >= 10 { divisor *= 10 }
+    while divisor > 0 {
+      mix(&hash, UInt8(ascii: "0") + UInt8(occurrence / divisor % 10))
+      divisor /= 10
+    }
     return hex(hash)
+  }
+
+  /// Mixes the UTF-8 of `text` into `hash`: from its contiguous storage when it has one (native
+  /// strings do), as walking the UTF-8 view byte by byte cost several times more.
+  @inline(__always)
+  private static func mix(_ hash: inout UInt64, _ text: String) {
+    let done = text.utf8.withContiguousStorageIfAvailable { bytes in
+      var value = hash
+      for byte in bytes {
+        value ^= UInt64(byte)
+        value &*= 0x0000_0100_0000_01b3
+      }
+      hash = value
+    }
+    if done == nil {
+      for byte in text.utf8 { mix(&hash, byte) }
+    }
+  }
+
+  @inline(__always)
+  private static func mix(_ hash: inout UInt64, _ byte: UInt8) {
+    hash ^= UInt64(byte)
+    hash &*= 0x0000_0100_0000_01b3
   }
 
   /// Sixteen lowercase hex digits.
   package static func hex(_ value: UInt64) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var bytes = [UInt8](repeating: 0, count: 16)
-    var rest = value
-    for index in stride(from: 15, through: 0, by: -1) {
-      bytes[index] = digits[Int(rest & 0xF)]
-      rest >>= 4
+    String(unsafeUninitializedCapacity: 16) { bytes in
+      var rest = value
+      for index in stride(from: 15, through: 0, by: -1) {
+        let digit = UInt8(truncatingIfNeeded: rest & 0xF)
+        bytes[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
+        rest >>= 4
+      }
+      return 16
     }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -64,11 +64,15 @@ struct TreeFacts: Sendable {
       asked.formUnion(question.asked)
       helperNames.formUnion(question.helperNames)
     }
-    let shares = ParallelChunks.map(count: files.count, jobs: jobs) { [asked, helperNames] index in
+    // Every declared name of every file is tested against these few: by bytes, as hashing each
+    // one was most of joining the facts.
+    let askedFilter = NameFilter(asked)
+    let helperTable = UsedNames(helperNames.sorted())
+    let shares = ParallelChunks.map(count: files.count, jobs: jobs) { [helperNames] index in
       let facts = files[index].facts
       return (
-        declared: facts.declaredTypes.filter(asked.contains),
-        used: helperNames.isEmpty ? [] : facts.usedNames.filter(helperNames.contains)
+        declared: facts.declaredTypes.filter(askedFilter.contains),
+        used: helperNames.isEmpty ? [] : facts.usedNames.intersection(helperTable)
       )
     }
     var declared = asked.filter(context.declaredTypeNames.contains)
@@ -239,5 +243,35 @@ struct TreeFacts: Sendable {
   static func split(_ key: String) -> (String, String) {
     guard let dot = key.lastIndex(of: ".") else { return ("", key) }
     return (String(key[..<dot]), String(key[key.index(after: dot)...]))
+  }
+}
+
+/// A small set of names that many names are looked up in: an ASCII name is found by its bytes
+/// (most are rejected by their length and first byte), anything else by `Set`.
+package struct NameFilter: Sendable {
+  private let names: Set<String>
+  /// The names, when all are ASCII and shorter than 64 bytes: then an ASCII name equals one of
+  /// them exactly when its bytes do.
+  private let words: ByteWords?
+
+  /// A filter answering for `names`.
+  package init(_ names: Set<String>) {
+    self.names = names
+    let simple = names.allSatisfy { name in
+      name.utf8.count < 64 && name.utf8.allSatisfy { $0 < 0x80 }
+    }
+    words = simple ? ByteWords(names.sorted()) : nil
+  }
+
+  /// Whether `name` is one of the names, as `Set.contains` answers it.
+  package func contains(_ name: String) -> Bool {
+    if let words {
+      let found = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+        guard bytes.count > 0, bytes.count < 64, Classifier.isASCII(bytes) else { return nil }
+        return words.index(in: bytes, start: 0, length: bytes.count) != nil
+      }
+      if let found, let found { return found }
+    }
+    return names.contains(name)
   }
 }

@@ -227,6 +227,20 @@ import Testing
     }
   }
 
+  @Test func nameFilterAnswersLikeSetContains() {
+    let long = String(repeating: "x", count: 70)
+    let names = ["Future", "AnyCancellable", "", long, "Caf\u{E9}", "Cafe\u{301}", "\u{212A}elvin", "Kelvin", "Fut"]
+    let sets: [Set<String>] = [
+      ["Future", "AnyCancellable"], ["Future", long], ["Caf\u{E9}", "Future"], ["Kelvin"], ["\u{212A}elvin"], [],
+    ]
+    for set in sets {
+      let filter = NameFilter(set)
+      for name in names {
+        #expect(filter.contains(name) == set.contains(name), "\(set) / \(name)")
+      }
+    }
+  }
+
   @Test func deploymentTargetNotesForPipelinesAndValues() {
     let source = """
       import Combine

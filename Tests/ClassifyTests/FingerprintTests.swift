@@ -86,4 +86,25 @@ import Testing
     #expect(values[0] != values[1])
     #expect(values[0] == fingerprints(original)[0])
   }
+
+  /// Twins are equal `String`s: with a non-ASCII text, canonically equal spellings are twins too.
+  @Test func twinsAreEqualTexts() {
+    func candidate(_ text: String, line: Int) -> CandidateFinding {
+      let location = SourceLocation(line: line, column: 1)
+      return CandidateFinding(
+        ruleID: "operator-pipeline", category: .operatorPipeline, severity: .warning, message: "m", help: "h",
+        range: SourceRange(start: location, end: location), offset: line, symbol: "T.m", matchText: text)
+    }
+    let texts = ["$q . map { \"\u{E9}\" }", "$q . map { \"e\u{301}\" }", "$q . sink { }", "$q . sink { }"]
+    var facts = CombineFacts()
+    facts.imports = ["Combine"]
+    let file = FileClassification(
+      path: "M.swift", candidates: texts.enumerated().map { candidate($1, line: $0 + 1) }, facts: facts)
+    let findings = Classifier.finalize(files: [file], context: ClassifyContext())
+    let expected = zip(texts, [0, 1, 0, 1]).map { text, occurrence in
+      Fingerprint.make(
+        ruleID: "operator-pipeline", file: "M.swift", symbol: "T.m", matchText: text, occurrence: occurrence)
+    }
+    #expect(findings.map(\.fingerprint) == expected)
+  }
 }
