@@ -69,6 +69,7 @@ package enum FactsCollector {
       }
     }
     facts.unambiguousNames = unambiguous.sorted()
+    used.shrinkToFit()
     facts.usedNames = used
     return facts
   }

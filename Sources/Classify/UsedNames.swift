@@ -1,13 +1,23 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The names a file uses as members or calls (`x.firstValue`, `asyncMap {`), each once.
 ///
 /// Every call and member name of every file goes in, and the global pass only asks whether a
 /// few bridge helper names are among them. So no `String` is made per name (making and hashing
-/// one per name was most of collecting a file's facts): a name's first 16 bytes, last 8 and
-/// length are kept as words, which are its hash key and most of its equality test; only the
-/// bytes past the 16th of a longer name are kept as bytes.
+/// one per name was most of collecting a file's facts). The names are kept as one run of bytes
+/// with an end offset each, in an open-addressed table: every file's set lives until the scan
+/// ends, and a name costs its bytes plus about a dozen (keeping each as four words cost 9 MB
+/// more at the peak of a 1.1M-line scan). The hash reads a name's first 16 bytes, its last 8
+/// and its length as words.
 package struct UsedNames: Sendable, Hashable {
-  /// A name by words, little-endian, zero-padded.
-  private struct Key: Hashable {
+  /// The words a name is hashed by, little-endian, zero-padded.
+  private struct Key {
     /// Bytes 0..<8 and 8..<16.
     var low: UInt64
     var high: UInt64
@@ -16,13 +26,12 @@ package struct UsedNames: Sendable, Hashable {
     var count: Int
   }
 
-  /// The distinct names, in first-use order.
-  private var keys: [Key] = []
-  /// For each name longer than 16 bytes: where its bytes past the 16th start in `rest`.
-  private var restStarts: [Int] = []
-  private var rest: [UInt8] = []
-  /// An index into `keys`, or -1; kept at most half full.
-  private var slots = [Int32](repeating: -1, count: 64)
+  /// The distinct names' bytes, in first-use order, one after another.
+  private var bytes: [UInt8] = []
+  /// Where each name ends in `bytes` (it starts where the one before ends).
+  private var ends: [UInt32] = []
+  /// An index into `ends` plus one, or 0 for an empty slot; kept at most half full.
+  private var slots = [UInt32](repeating: 0, count: 16)
   /// True while every name is ASCII: then equal bytes and equal `String`s are the same thing.
   private var isASCII = true
   /// Seeded per process, so no input can force every name into one probe chain.
@@ -46,7 +55,7 @@ package struct UsedNames: Sendable, Hashable {
   package var names: [String] {
     var seen: Set<String> = []
     var names: [String] = []
-    for index in keys.indices {
+    for index in ends.indices {
       let name = self.name(at: index)
       if seen.insert(name).inserted { names.append(name) }
     }
@@ -56,28 +65,28 @@ package struct UsedNames: Sendable, Hashable {
   /// Adds the name `source[start..<start + count]` unless the same bytes are present.
   package mutating func insert(_ source: [UInt8], start: Int, count: Int) {
     source.withUnsafeBufferPointer { source in
-      let key = UsedNames.key(source, start: start, count: count)
-      var slot = firstSlot(key)
+      let name = UnsafeBufferPointer(rebasing: source[start..<start + count])
+      var slot = firstSlot(UsedNames.key(source, start: start, count: count))
       let mask = slots.count - 1
       while true {
-        let index = Int(slots[slot])
-        if index < 0 { break }
-        if same(index, key, source, start: start) { return }
+        let entry = Int(slots[slot])
+        if entry == 0 { break }
+        if same(entry - 1, name) { return }
         slot = (slot + 1) & mask
       }
-      slots[slot] = Int32(keys.count)
-      keys.append(key)
-      if count > 16 {
-        restStarts.append(rest.count)
-        let bytes = UnsafeBufferPointer(rebasing: source[start + 16..<start + count])
-        rest.append(contentsOf: bytes)
-        if !Classifier.isASCII(bytes) || (key.low | key.high) & 0x8080_8080_8080_8080 != 0 { isASCII = false }
-      } else {
-        restStarts.append(-1)
-        if (key.low | key.high) & 0x8080_8080_8080_8080 != 0 { isASCII = false }
-      }
-      if keys.count * 2 > slots.count { grow() }
+      bytes.append(contentsOf: name)
+      ends.append(UInt32(truncatingIfNeeded: bytes.count))
+      slots[slot] = UInt32(truncatingIfNeeded: ends.count)
+      if isASCII && !Classifier.isASCII(name) { isASCII = false }
+      if ends.count * 2 > slots.count { grow() }
     }
+  }
+
+  /// Gives back the room kept for more names: a file's set is complete once its facts are, and
+  /// it lives until the scan ends.
+  package mutating func shrinkToFit() {
+    bytes = bytes.withUnsafeBufferPointer { Array($0) }
+    ends = ends.withUnsafeBufferPointer { Array($0) }
   }
 
   /// Whether some name is equal to `name`, as `String`s compare.
@@ -86,7 +95,7 @@ package struct UsedNames: Sendable, Hashable {
       let found = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
         // A name that is not ASCII may still equal an ASCII one (`\u{212A}` is `K`).
         guard Classifier.isASCII(bytes) else { return nil }
-        return index(of: UsedNames.key(bytes, start: 0, count: bytes.count), bytes, start: 0) != nil
+        return index(of: bytes) != nil
       }
       if let found, let found { return found }
     }
@@ -101,57 +110,44 @@ package struct UsedNames: Sendable, Hashable {
       let mine = Set(names)
       return other.names.filter(mine.contains)
     }
-    let (small, large) = keys.count <= other.keys.count ? (self, other) : (other, self)
+    let (small, large) = ends.count <= other.ends.count ? (self, other) : (other, self)
     var found: [String] = []
-    small.rest.withUnsafeBufferPointer { rest in
-      for (index, key) in small.keys.enumerated() {
-        // `same` reads a long name's bytes past the 16th from `start + 16`.
-        if large.index(of: key, rest, start: small.restStarts[index] - 16) != nil {
-          found.append(small.name(at: index))
-        }
+    small.bytes.withUnsafeBufferPointer { bytes in
+      for index in small.ends.indices {
+        let name = UnsafeBufferPointer(rebasing: bytes[small.range(of: index)])
+        if large.index(of: name) != nil { found.append(small.name(at: index)) }
       }
     }
     return found
   }
 
-  /// The index of the name `key`, whose bytes are at `start` of `source`, or nil.
-  private func index(of key: Key, _ source: UnsafeBufferPointer<UInt8>, start: Int) -> Int? {
-    var slot = firstSlot(key)
+  /// The bytes of name `index` in `bytes`.
+  private func range(of index: Int) -> Range<Int> {
+    (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])
+  }
+
+  /// The index of the name spelled `name`, or nil.
+  private func index(of name: UnsafeBufferPointer<UInt8>) -> Int? {
+    var slot = firstSlot(UsedNames.key(name, start: 0, count: name.count))
     let mask = slots.count - 1
     while true {
-      let index = Int(slots[slot])
-      if index < 0 { return nil }
-      if same(index, key, source, start: start) { return index }
+      let entry = Int(slots[slot])
+      if entry == 0 { return nil }
+      if same(entry - 1, name) { return entry - 1 }
       slot = (slot + 1) & mask
     }
   }
 
-  /// The bytes of name `index`.
-  private func bytes(at index: Int) -> [UInt8] {
-    let key = keys[index]
-    var bytes: [UInt8] = []
-    for offset in 0..<min(key.count, 16) {
-      let word = offset < 8 ? key.low : key.high
-      bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(8 * (offset % 8))))
-    }
-    if key.count > 16 {
-      let start = restStarts[index]
-      bytes.append(contentsOf: rest[start..<start + key.count - 16])
-    }
-    return bytes
-  }
+  private func name(at index: Int) -> String { String(decoding: bytes[range(of: index)], as: UTF8.self) }
 
-  private func name(at index: Int) -> String { String(decoding: bytes(at: index), as: UTF8.self) }
-
-  /// Whether name `index` is `key`, the name at `start` of `source`.
+  /// Whether name `index` is spelled `name`.
   @inline(__always)
-  private func same(_ index: Int, _ key: Key, _ source: UnsafeBufferPointer<UInt8>, start: Int) -> Bool {
-    guard keys[index] == key else { return false }
-    guard key.count > 16 else { return true }
-    let from = restStarts[index]
-    return rest.withUnsafeBufferPointer { rest in
-      for offset in 0..<key.count - 16 where rest[from + offset] != source[start + 16 + offset] { return false }
-      return true
+  private func same(_ index: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    let range = range(of: index)
+    guard range.count == name.count else { return false }
+    return bytes.withUnsafeBufferPointer { bytes in
+      guard let stored = bytes.baseAddress, let probe = name.baseAddress else { return true }
+      return memcmp(stored + range.lowerBound, probe, name.count) == 0
     }
   }
 
@@ -210,12 +206,15 @@ package struct UsedNames: Sendable, Hashable {
   }
 
   private mutating func grow() {
-    var larger = [Int32](repeating: -1, count: slots.count * 2)
+    var larger = [UInt32](repeating: 0, count: slots.count * 2)
     let mask = larger.count - 1
-    for (index, key) in keys.enumerated() {
-      var slot = slotOf(key, mask: mask)
-      while larger[slot] >= 0 { slot = (slot + 1) & mask }
-      larger[slot] = Int32(index)
+    bytes.withUnsafeBufferPointer { bytes in
+      for index in ends.indices {
+        let range = range(of: index)
+        var slot = slotOf(UsedNames.key(bytes, start: range.lowerBound, count: range.count), mask: mask)
+        while larger[slot] != 0 { slot = (slot + 1) & mask }
+        larger[slot] = UInt32(truncatingIfNeeded: index + 1)
+      }
     }
     slots = larger
   }

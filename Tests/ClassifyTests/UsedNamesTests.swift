@@ -36,6 +36,10 @@ import Testing
       #expect(used.contains(name) == expected.contains(name), "\(name)")
     }
     #expect(Set(used.names) == expected)
+    var shrunk = used
+    shrunk.shrinkToFit()
+    for name in queried { #expect(shrunk.contains(name) == expected.contains(name), "\(name) after shrinking") }
+    #expect(shrunk.names == used.names)
     let other = UsedNames(queried)
     #expect(Set(used.intersection(other)) == Set(queried.filter(expected.contains)))
     #expect(Set(other.intersection(used)) == Set(queried.filter(expected.contains)))
