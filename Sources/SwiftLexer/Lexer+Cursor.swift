@@ -38,6 +38,9 @@ extension Lexer {
     /// Index in `tokens` of the first piece of the trivia run being lexed: adjacent unexpected
     /// text merges only within one run, as swift-syntax's trivia parser merges it.
     var triviaRunStart = 0
+    /// The state change of the token being lexed, applied by the main loop after it emits the
+    /// token; `nil` for most tokens.
+    var pendingTransition: Lexer.Transition?
     /// Results of earlier scans that keep pathological inputs linear (see `Lexer.Memo`).
     var memo = Memo()
 

@@ -48,7 +48,8 @@ extension Lexer.Cursor {
     let kind: TokenKind = input[position] == UInt8(ascii: "!") ? .exclamationMark : .postfixQuestionMark
     position += 1
     // After `try?`/`try!` an expression must follow, so a `/` there starts a regex literal.
-    return Lexer.Result(kind, previousKeyword == .try ? .push(.preferRegexOverBinaryOperator) : nil)
+    if previousKeyword == .try { return result(kind, .push(.preferRegexOverBinaryOperator)) }
+    return Lexer.Result(kind)
   }
 
   /// Classifies the operator `input[start..<end]` by its boundness and its spelling.

@@ -56,7 +56,8 @@ extension Lexer.Cursor {
           return
         }
         emit(result.kind, from: tokenStart, flags: result.flags)
-        if let transition = result.transition {
+        if let transition = pendingTransition {
+          pendingTransition = nil
           perform(transition)
           if let mode = result.trailingTrivia ?? trailingTriviaMode(currentState) { lexTrivia(mode) }
           popSingleLineStringAtNewline()
@@ -106,7 +107,10 @@ extension Lexer.Cursor {
       }
       // A state that gives up on impossible input reports a zero-width unknown: drop it.
       if result.kind != .unknown || position > tokenStart { emit(result.kind, from: tokenStart, flags: result.flags) }
-      if let transition = result.transition { perform(transition) }
+      if let transition = pendingTransition {
+        pendingTransition = nil
+        perform(transition)
+      }
 
       if let mode = result.trailingTrivia ?? trailingTriviaMode(currentState) { lexTrivia(mode) }
       popSingleLineStringAtNewline()
@@ -246,7 +250,7 @@ extension Lexer.Cursor {
     if hasByte(at: poundEnd, is: UInt8(ascii: "\"")) {
       let length = poundEnd - position
       position = poundEnd
-      return Lexer.Result(.rawStringPoundDelimiter, .push(.afterRawStringDelimiter(delimiterLength: length)))
+      return result(.rawStringPoundDelimiter, .push(.afterRawStringDelimiter(delimiterLength: length)))
     }
     if let result = lexRegexLiteral() { return result }
     return lexMagicPoundLiteral()
