@@ -253,6 +253,11 @@ extension Lexer.Cursor {
 
   /// Operators and non-ASCII identifiers, or bytes nothing else claims.
   private mutating func lexNormalMiscellaneous(preferRegexOverBinaryOperator: Bool) -> Lexer.Result {
+    // An ASCII operator character (`.` `=` `-` …, the commonest case here) needs no decoding:
+    // identifier starts were taken before.
+    if classOf(input[position]) & CharacterClass.operatorCharacter != 0 {
+      return lexOperatorIdentifier(preferRegexOverBinaryOperator: preferRegexOverBinaryOperator)
+    }
     let (value, length) = scalar(at: position)
     if let value {
       if CharacterClass.isIdentifierStart(value) { return lexIdentifier() }
