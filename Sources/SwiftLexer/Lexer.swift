@@ -55,7 +55,7 @@ extension Lexer.Cursor {
         let result: Lexer.Result
         if position < count, classes[Int(input[position])] & CharacterClass.identifierStart != 0 {
           result = lexIdentifier()
-        } else if position < count, let kind = Self.punctuationKind(input[position]) {
+        } else if position < count, let kind = Self.punctuationKind(input[position]) ?? loneDotOrEqualKind() {
           position += 1
           result = Lexer.Result(kind)
         } else {
@@ -249,6 +249,21 @@ extension Lexer.Cursor {
     case UInt8(ascii: "\\"): return .backslash
     default: return nil
     }
+  }
+
+  /// `.` or `=` (the commonest operators) with no operator character after it: a whole
+  /// operator whose kind does not depend on its surroundings, as `lexOperatorIdentifier` would
+  /// find after measuring its boundness. `nil` for anything else.
+  @inline(__always)
+  func loneDotOrEqualKind() -> TokenKind? {
+    let byte = input[position]
+    guard byte == UInt8(ascii: ".") || byte == UInt8(ascii: "=") else { return nil }
+    if position + 1 < count {
+      let next = input[position + 1]
+      // A non-ASCII character may continue the operator (a combining mark): not lone then.
+      if next >= 0x80 || classes[Int(next)] & CharacterClass.operatorCharacter != 0 { return nil }
+    }
+    return byte == UInt8(ascii: ".") ? .period : .equal
   }
 
   /// Operators and non-ASCII identifiers, or bytes nothing else claims.
