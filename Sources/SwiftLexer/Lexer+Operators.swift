@@ -1,10 +1,28 @@
 extension Lexer.Cursor {
   // MARK: - Boundness (swift-syntax `isLeftBound`, `isRightBound`)
 
+  // The boundness tests and `classifyOperator` are static on the bytes, with inlined instance
+  // wrappers: an out-of-line call from a mutating method otherwise passed a copy of the whole
+  // cursor (a 233-byte `memcpy` per operator).
+
+  /// Whether the operator starting at `start` touches what precedes it.
+  @inline(__always)
+  func isLeftBound(_ start: Int) -> Bool { Self.isLeftBound(in: input, start) }
+
+  /// Whether the operator ending at `end` touches what follows it.
+  @inline(__always)
+  func isRightBound(_ end: Int, isLeftBound: Bool) -> Bool {
+    Self.isRightBound(in: input, end, isLeftBound: isLeftBound)
+  }
+
+  /// Classifies the operator `input[start..<end]` by its boundness and its spelling.
+  @inline(__always)
+  func classifyOperator(start: Int, end: Int) -> TokenKind { Self.classifyOperator(in: input, start: start, end: end) }
+
   /// Whether the operator starting at `start` touches what precedes it. Whitespace, an opening
   /// bracket, `,` `;` `:`, the end of a block comment, a non-breaking space, NUL and the start
   /// of the file all count as separation.
-  func isLeftBound(_ start: Int) -> Bool {
+  static func isLeftBound(in input: UnsafeBufferPointer<UInt8>, _ start: Int) -> Bool {
     guard start > 0 else { return false }
     switch input[start - 1] {
     case 0x20, 0x0D, 0x0A, 0x09, UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","),
@@ -22,7 +40,8 @@ extension Lexer.Cursor {
   /// Whether the operator ending at `end` touches what follows it. A following comment counts
   /// as whitespace; a following `.` binds only an operator that is not left-bound (`x^.y` is
   /// postfix `^`, `^.y` prefix).
-  func isRightBound(_ end: Int, isLeftBound: Bool) -> Bool {
+  static func isRightBound(in input: UnsafeBufferPointer<UInt8>, _ end: Int, isLeftBound: Bool) -> Bool {
+    let count = input.count
     guard end < count else { return false }
     switch input[end] {
     case 0x20, 0x0D, 0x0A, 0x09, UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","),
@@ -31,9 +50,9 @@ extension Lexer.Cursor {
     case UInt8(ascii: "."):
       return !isLeftBound
     case UInt8(ascii: "/"):
-      return !(hasByte(at: end + 1, is: UInt8(ascii: "/")) || hasByte(at: end + 1, is: UInt8(ascii: "*")))
+      return !(end + 1 < count && (input[end + 1] == UInt8(ascii: "/") || input[end + 1] == UInt8(ascii: "*")))
     case 0xC2:
-      return !hasByte(at: end + 1, is: 0xA0)
+      return !(end + 1 < count && input[end + 1] == 0xA0)
     default:
       return true
     }
@@ -48,13 +67,14 @@ extension Lexer.Cursor {
     let kind: TokenKind = input[position] == UInt8(ascii: "!") ? .exclamationMark : .postfixQuestionMark
     position += 1
     // After `try?`/`try!` an expression must follow, so a `/` there starts a regex literal.
-    return Lexer.Result(kind, previousKeyword == .try ? .push(.preferRegexOverBinaryOperator) : nil)
+    if previousKeyword == .try { return result(kind, .push(.preferRegexOverBinaryOperator)) }
+    return Lexer.Result(kind)
   }
 
   /// Classifies the operator `input[start..<end]` by its boundness and its spelling.
-  func classifyOperator(start: Int, end: Int) -> TokenKind {
-    let leftBound = isLeftBound(start)
-    let rightBound = isRightBound(end, isLeftBound: leftBound)
+  static func classifyOperator(in input: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> TokenKind {
+    let leftBound = isLeftBound(in: input, start)
+    let rightBound = isRightBound(in: input, end, isLeftBound: leftBound)
     let length = end - start
     if length == 1 {
       switch input[start] {

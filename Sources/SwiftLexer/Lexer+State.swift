@@ -55,21 +55,23 @@ extension Lexer {
   }
 
   /// What lexing one token produced.
+  ///
+  /// Four bytes, so that it is returned in registers: a state change after the token (rare,
+  /// and a `State` is up to 24 bytes) waits in the cursor's `pendingTransition` instead, see
+  /// `Cursor.result(_:_:trailingTrivia:)`.
   struct Result {
     var kind: TokenKind
-    var transition: Transition?
+    var flags: Token.Flags
+    var keyword: KeywordTag
     /// Overrides the state's trailing trivia mode for this token.
     var trailingTrivia: TriviaMode?
-    var keyword: KeywordTag
-    var flags: Token.Flags
 
     @inline(__always)
-    init(_ kind: TokenKind, _ transition: Transition? = nil, trailingTrivia: TriviaMode? = nil) {
+    init(_ kind: TokenKind, trailingTrivia: TriviaMode? = nil) {
       self.kind = kind
-      self.transition = transition
-      self.trailingTrivia = trailingTrivia
-      self.keyword = .none
       self.flags = []
+      self.keyword = .none
+      self.trailingTrivia = trailingTrivia
     }
   }
 
@@ -126,6 +128,16 @@ extension Lexer.Cursor {
     case .pop:
       if let last = states.popLast(), last.isInterpolation { interpolationDepth -= 1 }
     }
+  }
+
+  /// A result whose token changes the state: the main loop applies `transition` once it has
+  /// emitted the token (whose `inInterpolation` flag depends on the state before the change).
+  @inline(__always)
+  mutating func result(_ kind: TokenKind, _ transition: Lexer.Transition, trailingTrivia: Lexer.TriviaMode? = nil)
+    -> Lexer.Result
+  {
+    pendingTransition = transition
+    return Lexer.Result(kind, trailingTrivia: trailingTrivia)
   }
 
   /// Marks the piece at `index` (an opening quote) as never closed.

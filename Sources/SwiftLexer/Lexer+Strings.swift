@@ -19,12 +19,12 @@ extension Lexer.Cursor {
   mutating func lexStringQuote(matchingOpening: Lexer.StringLiteralKind?, leadingDelimiterLength: Int) -> Lexer.Result {
     if input[position] == UInt8(ascii: "'") {
       position += 1
-      return Lexer.Result(.singleQuote, transitionAfterStringQuote(kind: .singleQuote))
+      return result(.singleQuote, transitionAfterStringQuote(kind: .singleQuote))
     }
     position += 1
     // `"a"""` is not a closing `"""`: a single-line literal closes with one quote.
     guard matchingOpening != .singleLine, hasByte(at: position, is: 0x22), hasByte(at: position + 1, is: 0x22) else {
-      return Lexer.Result(.stringQuote, transitionAfterStringQuote(kind: .singleLine))
+      return result(.stringQuote, transitionAfterStringQuote(kind: .singleLine))
     }
     let afterTripleQuote = position + 2
     if leadingDelimiterLength > 0 {
@@ -32,13 +32,13 @@ extension Lexer.Cursor {
       // closing delimiter on the same line.
       var scan = afterTripleQuote
       if advanceIfStringDelimiter(&scan, delimiterLength: leadingDelimiterLength) {
-        return Lexer.Result(.stringQuote, transitionAfterStringQuote(kind: .singleLine))
+        return result(.stringQuote, transitionAfterStringQuote(kind: .singleLine))
       }
       while scan < count && input[scan] != 0x0A && input[scan] != 0x0D {
         if input[scan] == 0x22 {
           scan += 1
           if advanceIfStringDelimiter(&scan, delimiterLength: leadingDelimiterLength) {
-            return Lexer.Result(.stringQuote, transitionAfterStringQuote(kind: .singleLine))
+            return result(.stringQuote, transitionAfterStringQuote(kind: .singleLine))
           }
           continue
         }
@@ -50,7 +50,7 @@ extension Lexer.Cursor {
     let trailing: Lexer.TriviaMode? =
       matchingOpening == nil && position < count && (input[position] == 0x0A || input[position] == 0x0D)
       ? .escapedNewline : nil
-    return Lexer.Result(.multilineStringQuote, transitionAfterStringQuote(kind: .multiLine), trailingTrivia: trailing)
+    return result(.multilineStringQuote, transitionAfterStringQuote(kind: .multiLine), trailingTrivia: trailing)
   }
 
   /// If `delimiterLength` `#`s follow `index`, steps over them and returns true. Like
@@ -95,7 +95,7 @@ extension Lexer.Cursor {
   mutating func lexAfterClosingStringQuote() -> Lexer.Result {
     guard position < count else { return Lexer.Result(.endOfFile) }
     while position < count && input[position] == UInt8(ascii: "#") { position += 1 }
-    return Lexer.Result(.rawStringPoundDelimiter, .pop)
+    return result(.rawStringPoundDelimiter, .pop)
   }
 
   // MARK: - Interpolations
@@ -112,7 +112,7 @@ extension Lexer.Cursor {
       return Lexer.Result(.rawStringPoundDelimiter)
     case UInt8(ascii: "("):
       position += 1
-      return Lexer.Result(.leftParen, .replace(.inStringInterpolation(kind: kind, parenCount: 0)))
+      return result(.leftParen, .replace(.inStringInterpolation(kind: kind, parenCount: 0)))
     default:
       perform(.pop)
       return Lexer.Result(.unknown)
@@ -126,13 +126,13 @@ extension Lexer.Cursor {
     switch input[position] {
     case UInt8(ascii: "("):
       position += 1
-      return Lexer.Result(.leftParen, .replace(.inStringInterpolation(kind: kind, parenCount: parenCount + 1)))
+      return result(.leftParen, .replace(.inStringInterpolation(kind: kind, parenCount: parenCount + 1)))
     case UInt8(ascii: ")"):
       position += 1
-      if parenCount == 0 { return Lexer.Result(.rightParen, .pop) }
-      return Lexer.Result(.rightParen, .replace(.inStringInterpolation(kind: kind, parenCount: parenCount - 1)))
+      if parenCount == 0 { return result(.rightParen, .pop) }
+      return result(.rightParen, .replace(.inStringInterpolation(kind: kind, parenCount: parenCount - 1)))
     case 0x0A, 0x0D:
-      return Lexer.Result(.stringSegment, .pop)
+      return result(.stringSegment, .pop)
     default:
       return lexNormal(preferRegexOverBinaryOperator: false)
     }
@@ -167,7 +167,8 @@ extension Lexer.Cursor {
     )
     var flags: Token.Flags = []
     func segment(_ transition: Lexer.Transition? = nil, trailingTrivia: Lexer.TriviaMode? = nil) -> Lexer.Result {
-      var result = Lexer.Result(.stringSegment, transition, trailingTrivia: trailingTrivia)
+      pendingTransition = transition
+      var result = Lexer.Result(.stringSegment, trailingTrivia: trailingTrivia)
       result.flags = flags
       return result
     }

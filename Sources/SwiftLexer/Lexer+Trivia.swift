@@ -8,8 +8,17 @@ extension Lexer.Cursor {
   mutating func lexTrivia(_ mode: Lexer.TriviaMode) {
     // Most calls find a token right away (no space before `(`, `.`, `)`…): answer those with
     // one table lookup instead of a call and a dispatch.
-    if mode != .escapedNewline, position < count, classes[Int(input[position])] & CharacterClass.tokenStart != 0 {
-      return
+    if mode != .escapedNewline, position < count {
+      if classes[Int(input[position])] & CharacterClass.tokenStart != 0 { return }
+      // The next commonest is one space, then a token (`let x = y`): a piece of its own,
+      // without the general loop.
+      if input[position] == 0x20, position + 1 < count,
+        classes[Int(input[position + 1])] & CharacterClass.tokenStart != 0
+      {
+        position += 1
+        emit(.whitespace, from: position - 1)
+        return
+      }
     }
     lexTriviaPieces(mode)
   }

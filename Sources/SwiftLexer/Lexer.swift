@@ -50,13 +50,24 @@ extension Lexer.Cursor {
         let startPosition = position
         lexTrivia(.normal)
         tokenStart = position
-        let result = lexNormal(preferRegexOverBinaryOperator: false)
+        // Identifiers and keywords are half of all tokens and one-byte punctuation most of the
+        // rest: settled here, they skip `lexNormal`'s call, frame and dispatch.
+        let result: Lexer.Result
+        if position < count, classes[Int(input[position])] & CharacterClass.identifierStart != 0 {
+          result = lexIdentifier()
+        } else if position < count, let kind = Self.punctuationKind(input[position]) ?? loneDotOrEqualKind() {
+          position += 1
+          result = Lexer.Result(kind)
+        } else {
+          result = lexNormal(preferRegexOverBinaryOperator: false)
+        }
         if result.kind == .endOfFile {
           finish()
           return
         }
         emit(result.kind, from: tokenStart, flags: result.flags)
-        if let transition = result.transition {
+        if let transition = pendingTransition {
+          pendingTransition = nil
           perform(transition)
           if let mode = result.trailingTrivia ?? trailingTriviaMode(currentState) { lexTrivia(mode) }
           popSingleLineStringAtNewline()
@@ -106,7 +117,10 @@ extension Lexer.Cursor {
       }
       // A state that gives up on impossible input reports a zero-width unknown: drop it.
       if result.kind != .unknown || position > tokenStart { emit(result.kind, from: tokenStart, flags: result.flags) }
-      if let transition = result.transition { perform(transition) }
+      if let transition = pendingTransition {
+        pendingTransition = nil
+        perform(transition)
+      }
 
       if let mode = result.trailingTrivia ?? trailingTriviaMode(currentState) { lexTrivia(mode) }
       popSingleLineStringAtNewline()
@@ -219,8 +233,46 @@ extension Lexer.Cursor {
     }
   }
 
+  /// The kind of the one-byte token `byte` always is in code, whatever follows it.
+  @inline(__always)
+  static func punctuationKind(_ byte: UInt8) -> TokenKind? {
+    switch byte {
+    case UInt8(ascii: "@"): return .atSign
+    case UInt8(ascii: "{"): return .leftBrace
+    case UInt8(ascii: "["): return .leftSquare
+    case UInt8(ascii: "("): return .leftParen
+    case UInt8(ascii: "}"): return .rightBrace
+    case UInt8(ascii: "]"): return .rightSquare
+    case UInt8(ascii: ")"): return .rightParen
+    case UInt8(ascii: ","): return .comma
+    case UInt8(ascii: ";"): return .semicolon
+    case UInt8(ascii: "\\"): return .backslash
+    default: return nil
+    }
+  }
+
+  /// `.` or `=` (the commonest operators) with no operator character after it: a whole
+  /// operator whose kind does not depend on its surroundings, as `lexOperatorIdentifier` would
+  /// find after measuring its boundness. `nil` for anything else.
+  @inline(__always)
+  func loneDotOrEqualKind() -> TokenKind? {
+    let byte = input[position]
+    guard byte == UInt8(ascii: ".") || byte == UInt8(ascii: "=") else { return nil }
+    if position + 1 < count {
+      let next = input[position + 1]
+      // A non-ASCII character may continue the operator (a combining mark): not lone then.
+      if next >= 0x80 || classes[Int(next)] & CharacterClass.operatorCharacter != 0 { return nil }
+    }
+    return byte == UInt8(ascii: ".") ? .period : .equal
+  }
+
   /// Operators and non-ASCII identifiers, or bytes nothing else claims.
   private mutating func lexNormalMiscellaneous(preferRegexOverBinaryOperator: Bool) -> Lexer.Result {
+    // An ASCII operator character (`.` `=` `-` …, the commonest case here) needs no decoding:
+    // identifier starts were taken before.
+    if classOf(input[position]) & CharacterClass.operatorCharacter != 0 {
+      return lexOperatorIdentifier(preferRegexOverBinaryOperator: preferRegexOverBinaryOperator)
+    }
     let (value, length) = scalar(at: position)
     if let value {
       if CharacterClass.isIdentifierStart(value) { return lexIdentifier() }
@@ -246,7 +298,7 @@ extension Lexer.Cursor {
     if hasByte(at: poundEnd, is: UInt8(ascii: "\"")) {
       let length = poundEnd - position
       position = poundEnd
-      return Lexer.Result(.rawStringPoundDelimiter, .push(.afterRawStringDelimiter(delimiterLength: length)))
+      return result(.rawStringPoundDelimiter, .push(.afterRawStringDelimiter(delimiterLength: length)))
     }
     if let result = lexRegexLiteral() { return result }
     return lexMagicPoundLiteral()
