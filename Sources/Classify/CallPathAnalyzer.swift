@@ -38,7 +38,8 @@ struct CallPathAnalyzer {
     // a closure or body of 8,000 tokens is far past anything a reviewer reads as one unit.
     guard close - open < 8_000 else { return }
     var domains = [(open, close)]
-    for position in (open + 1)..<close where view.kind(position) == .leftBrace && view.braceRole[position] == .closure {
+    for position in (open + 1)..<close where view.braceRole[position] == .closure {
+      // Only a `{` has a brace role.
       if let end = view.partner(position) { domains.append((position, end)) }
     }
     for (start, end) in domains {
@@ -60,9 +61,10 @@ struct CallPathAnalyzer {
     return false
   }
 
-  private static let exits = [
+  /// Words that end a path, looked up by bytes: `analyze` asks for every token.
+  private static let exits = ByteWords([
     "return", "throw", "break", "continue", "fatalError", "preconditionFailure", "fallthrough",
-  ]
+  ])
 
   private mutating func analyze(open: Int, close: Int, depth: Int, isSwitch: Bool) -> Summary {
     var summary = Summary()
@@ -70,6 +72,8 @@ struct CallPathAnalyzer {
     var definitely = false
     var maybe = false
     var exited = false
+    // Hoisted: a static read in the loop is a `swift_once` check per token.
+    let exits = Self.exits
     var position = open + 1
     while position < close {
       if isSwitch, view.isWord(position, "case") || view.isWord(position, "default"), !isPatternCase(position) {
@@ -101,7 +105,7 @@ struct CallPathAnalyzer {
         position = end + 1
         continue
       }
-      if Self.exits.contains(where: { view.isWord(position, $0) }) && !view.isPeriod(position - 1) {
+      if view.isWord(position), exits.index(at: position, in: view) != nil, !view.isPeriod(position - 1) {
         exited = true
         position += 1
         continue

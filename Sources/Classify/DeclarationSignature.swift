@@ -27,38 +27,55 @@ package struct DeclarationSignature: Sendable, Hashable {
   /// The parameters, in order.
   package var parameters: [Parameter]
 
-  private static let keywords = ["func", "init", "var", "let", "subscript"]
+  /// `func`, `init`, `var`, `let`, `subscript`, looked up by bytes (see `Keyword` for indices).
+  private static let keywords = ByteWords(["func", "init", "var", "let", "subscript"])
+
+  /// Indices into `keywords`.
+  private enum Keyword {
+    static let `func` = 0
+    static let binding = 2...3
+  }
 
   /// The signature ending at the declaration brace `open`, or nil when none is found nearby.
+  ///
+  /// Runs for every function body of most files: kinds are matched by pattern (`TokenKind.==` is
+  /// an out-of-line call) and keywords by bytes, never as `String`s.
   package static func find(bodyOpen open: Int, in view: SourceView) -> DeclarationSignature? {
+    let keywords = Self.keywords
     var scan = open - 1
     var steps = 0
     var keyword = -1
+    var found = -1
     while scan >= 0 && steps < 400 {
       steps += 1
-      let kind = view.kind(scan)
-      if kind == .rightParen || kind == .rightSquare {
+      switch view.kind(scan) {
+      case .rightParen, .rightSquare:
         guard let other = view.partner(scan) else { return nil }
         scan = other - 1
         continue
-      }
-      if kind == .leftBrace || kind == .rightBrace || kind == .semicolon { return nil }
-      if kind == .keyword, !view.isPeriod(scan - 1), keywords.contains(where: { view.isWord(scan, $0) }) {
-        keyword = scan
+      case .leftBrace, .rightBrace, .semicolon:
+        return nil
+      case .keyword:
+        if !view.isPeriod(scan - 1), let index = keywords.index(at: scan, in: view) {
+          keyword = scan
+          found = index
+        }
+      default:
         break
       }
+      if keyword >= 0 { break }
       scan -= 1
     }
     guard keyword >= 0 else { return nil }
     var signature = DeclarationSignature(
       keyword: keyword, bodyOpen: open, parametersOpen: -1, parametersClose: -1, parameters: [])
-    if view.isWord(keyword, "var") || view.isWord(keyword, "let") { return signature }
+    if Keyword.binding.contains(found) { return signature }
     var position = keyword + 1
     while position < open {
-      if view.kind(position) == .leftParen, let close = view.partner(position), close < open {
+      if case .leftParen = view.kind(position), let close = view.partner(position), close < open {
         signature.parametersOpen = position
         signature.parametersClose = close
-        signature.parameters = parameters(view, open: position, close: close, isFunction: view.isWord(keyword, "func"))
+        signature.parameters = parameters(view, open: position, close: close, isFunction: found == Keyword.func)
         break
       }
       position += 1
@@ -88,10 +105,17 @@ package struct DeclarationSignature: Sendable, Hashable {
     var position = open + 1
     while position <= close {
       let kind = view.kind(position)
-      if position == close || (kind == .comma) {
+      var isComma = false
+      var isOpener = false
+      switch kind {
+      case .comma: isComma = true
+      case .leftParen, .leftSquare, .leftBrace: isOpener = true
+      default: break
+      }
+      if position == close || isComma {
         if let parameter = parameter(view, start, position - 1) { result.append(parameter) }
         start = position + 1
-      } else if kind == .leftParen || kind == .leftSquare || kind == .leftBrace, let other = view.partner(position) {
+      } else if isOpener, let other = view.partner(position) {
         position = other
       } else if view.has(position, "<") {
         // Generic arguments in a parameter type (`Result<Data, Error>`): skip to the `>`.
@@ -99,9 +123,7 @@ package struct DeclarationSignature: Sendable, Hashable {
         var scan = position
         while scan < close {
           if view.has(scan, "<") { depth += 1 }
-          if view.text(scan).hasSuffix(">") && view.kind(scan) != .arrow {
-            depth -= view.text(scan).utf8.filter { $0 == UInt8(ascii: ">") }.count
-          }
+          depth -= closingAngles(view, scan)
           if depth <= 0 { break }
           scan += 1
         }
@@ -112,18 +134,45 @@ package struct DeclarationSignature: Sendable, Hashable {
     return result
   }
 
+  /// The `>`s a token ending in `>` closes (`>>` closes two), 0 for `->` and other tokens.
+  /// Counted on bytes: making each token of a generic argument a `String` was most of the cost.
+  private static func closingAngles(_ view: SourceView, _ position: Int) -> Int {
+    let start = view.startOffset(position)
+    let end = view.endOffset(position)
+    if case .arrow = view.kind(position) { return 0 }
+    return view.stream.source.withUnsafeBufferPointer { source in
+      guard end > start, source[end - 1] == UInt8(ascii: ">") else { return 0 }
+      var count = 0
+      for offset in start..<end where source[offset] == UInt8(ascii: ">") { count += 1 }
+      return count
+    }
+  }
+
   private static func parameter(_ view: SourceView, _ start: Int, _ end: Int) -> Parameter? {
     guard start <= end else { return nil }
     var colon = -1
-    for position in start...end where view.kind(position) == .colon {
-      colon = position
-      break
+    for position in start...end {
+      if case .colon = view.kind(position) {
+        colon = position
+        break
+      }
     }
     // `x:` with no type (malformed code) has no type range.
     guard colon > start, colon < end else { return nil }
-    let names = (start..<colon).filter { view.isWord($0) || view.kind($0) == .wildcard }
-    guard let last = names.last else { return nil }
-    let label = names.count >= 2 ? view.text(names[names.count - 2]) : view.text(last)
+    // The last two words (or `_`) before the colon: label and name.
+    var last = -1
+    var beforeLast = -1
+    for position in start..<colon {
+      switch view.kind(position) {
+      case .identifier, .keyword, .wildcard:
+        beforeLast = last
+        last = position
+      default:
+        break
+      }
+    }
+    guard last >= 0 else { return nil }
+    let label = beforeLast >= 0 ? view.text(beforeLast) : view.text(last)
     return Parameter(label: label, name: view.text(last), typeStart: colon + 1, typeEnd: end)
   }
 }

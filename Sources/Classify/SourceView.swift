@@ -39,23 +39,41 @@ package struct SourceView: Sendable {
     self.stream = stream
     let count = stream.significant.count
     self.count = count
-    var kinds = [TokenKind](repeating: .endOfFile, count: count)
-    var starts = [UInt32](repeating: 0, count: count)
-    var ends = [UInt32](repeating: 0, count: count)
-    stream.tokens.withUnsafeBufferPointer { tokens in
-      stream.significant.withUnsafeBufferPointer { significant in
-        for position in 0..<count {
-          let token = tokens[Int(significant[position])]
-          kinds[position] = token.kind
-          starts[position] = token.start
-          ends[position] = token.end
+    // Built uninitialised and filled through buffers: a zero fill and a checked, uniqueness-tested
+    // array write per token cost more than the copy itself.
+    var starts: [UInt32] = []
+    var ends: [UInt32] = []
+    let kinds = [TokenKind](unsafeUninitializedCapacity: count) { kinds, kindsCount in
+      starts = [UInt32](unsafeUninitializedCapacity: count) { starts, startsCount in
+        ends = [UInt32](unsafeUninitializedCapacity: count) { ends, endsCount in
+          stream.tokens.withUnsafeBufferPointer { tokens in
+            stream.significant.withUnsafeBufferPointer { significant in
+              for position in 0..<count {
+                let token = tokens[Int(significant[position])]
+                kinds.initializeElement(at: position, to: token.kind)
+                starts.initializeElement(at: position, to: token.start)
+                ends.initializeElement(at: position, to: token.end)
+              }
+            }
+          }
+          endsCount = count
         }
+        startsCount = count
       }
+      kindsCount = count
     }
     self.kinds = kinds
     self.starts = starts
     self.ends = ends
-    (braceRole, braceIntro) = SourceView.classifyBraces(stream, kinds: kinds, starts: starts, ends: ends)
+    (braceRole, braceIntro) = kinds.withUnsafeBufferPointer { kinds in
+      starts.withUnsafeBufferPointer { starts in
+        ends.withUnsafeBufferPointer { ends in
+          stream.source.withUnsafeBufferPointer { source in
+            SourceView.classifyBraces(source: source, kinds: kinds, starts: starts, ends: ends)
+          }
+        }
+      }
+    }
   }
 
   // MARK: - Token questions
@@ -274,75 +292,96 @@ package struct SourceView: Sendable {
   /// Example: in `if items.contains(where: { $0 > 1 }) {` the inner `{` is in the paren frame, so
   /// it stays a closure, and the last `{` takes the `if`.
   private static func classifyBraces(
-    _ stream: TokenStream, kinds: [TokenKind], starts: [UInt32], ends: [UInt32]
+    source: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<TokenKind>, starts: UnsafeBufferPointer<UInt32>,
+    ends: UnsafeBufferPointer<UInt32>
   ) -> ([BraceRole], [Int32]) {
     let count = kinds.count
-    var roles = [BraceRole](repeating: .none, count: count)
-    var intro = [Int32](repeating: -1, count: count)
+    // Filled by one bulk initialisation each, then written through buffers at braces only.
+    var intro: [Int32] = []
+    let roles = [BraceRole](unsafeUninitializedCapacity: count) { roles, rolesCount in
+      roles.initialize(repeating: .none)
+      rolesCount = count
+      intro = [Int32](unsafeUninitializedCapacity: count) { intro, introCount in
+        intro.initialize(repeating: -1)
+        introCount = count
+        classifyBraces(source: source, kinds: kinds, starts: starts, ends: ends, roles: roles, intro: intro)
+      }
+    }
+    return (roles, intro)
+  }
+
+  /// The pass itself, writing the role and intro of each `{` into `roles` and `intro`.
+  private static func classifyBraces(
+    source: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<TokenKind>, starts: UnsafeBufferPointer<UInt32>,
+    ends: UnsafeBufferPointer<UInt32>, roles: UnsafeMutableBufferPointer<BraceRole>,
+    intro: UnsafeMutableBufferPointer<Int32>
+  ) {
+    let count = kinds.count
     // The innermost bracket frame lives in `top`; only opening and closing a bracket touches
     // the stack, so the per-word updates cost no array write.
     var top = BraceFrame(role: .none, intro: -1, word: .none, declaresProperties: true)
     var outer: [BraceFrame] = []
+    // Hoisted: a static read in the loop is a `swift_once` check per word.
     let (table, tableWords) = braceTable
-    stream.source.withUnsafeBufferPointer { source in
-      for position in 0..<count {
-        let kind = kinds[position]
-        switch kind {
-        case .identifier, .keyword:
-          let length = Int(ends[position] &- starts[position])
-          guard length >= 2, length <= 11 else { continue }
-          // Patterns, not `==`: `TokenKind.==` is an out-of-line call (see `isWord`).
-          let isKeyword: Bool
-          if case .keyword = kind { isKeyword = true } else { isKeyword = false }
-          guard isKeyword || length <= 8 else { continue }
-          if position > 0, case .period = kinds[position - 1] { continue }
-          let found = table.index(in: source, start: Int(starts[position]), length: length)
-          let word = found.map { tableWords[$0] } ?? .none
-          switch word {
-          case .none:
-            continue
-          case .statement:
-            top.role = .statement
-            top.intro = Int32(position)
-            top.word = .statement
-          default:
-            // `if let x {`, `guard var y = …`, `case let .a(x)`: a binding inside a statement head.
-            if word == .let_ || word == .var_, top.role == .statement || !top.declaresProperties {
-              continue
-            }
-            // `get`/`set` and friends only open an accessor when a brace follows at once.
-            if word == .accessor || word == .underscoreAccessor {
-              let next = position + 1 < count ? kinds[position + 1] : .endOfFile
-              if next != .leftBrace && next != .leftParen { continue }
-            }
-            if kind == .identifier && word != .actor && word != .accessor { continue }
-            top.role = .declaration
-            top.intro = Int32(position)
-            top.word = word
-          }
-        case .equal:
-          if top.role == .declaration { top.role = .none }
-        case .leftBrace:
-          let role = top.role
-          roles[position] = role == .none ? .closure : role
-          intro[position] = top.intro
-          // In a type body, `var x: T {` opens accessors.
-          let isTypeBody = role == .declaration && top.intro >= 0 && (top.word == .type || top.word == .actor)
-          top.role = .none
-          top.intro = -1
-          top.word = .none
-          outer.append(top)
-          top = BraceFrame(role: .none, intro: -1, word: .none, declaresProperties: isTypeBody)
-        case .leftParen, .leftSquare:
-          outer.append(top)
-          top = BraceFrame(role: .none, intro: -1, word: .none, declaresProperties: false)
-        case .rightBrace, .rightParen, .rightSquare:
-          if let restored = outer.popLast() { top = restored }
-        default:
+    for position in 0..<count {
+      let kind = kinds[position]
+      switch kind {
+      case .identifier, .keyword:
+        let length = Int(ends[position] &- starts[position])
+        guard length >= 2, length <= 11 else { continue }
+        // Patterns, not `==`: `TokenKind.==` is an out-of-line call (see `isWord`).
+        let isKeyword: Bool
+        if case .keyword = kind { isKeyword = true } else { isKeyword = false }
+        guard isKeyword || length <= 8 else { continue }
+        if position > 0, case .period = kinds[position - 1] { continue }
+        guard let found = table.index(in: source, start: Int(starts[position]), length: length) else { continue }
+        let word = tableWords[found]
+        switch word {
+        case .none:
           continue
+        case .statement:
+          top.role = .statement
+          top.intro = Int32(position)
+          top.word = .statement
+        default:
+          // `if let x {`, `guard var y = …`, `case let .a(x)`: a binding inside a statement head.
+          if word == .let_ || word == .var_, top.role == .statement || !top.declaresProperties {
+            continue
+          }
+          // `get`/`set` and friends only open an accessor when a brace follows at once.
+          if word == .accessor || word == .underscoreAccessor {
+            guard position + 1 < count else { continue }
+            switch kinds[position + 1] {
+            case .leftBrace, .leftParen: break
+            default: continue
+            }
+          }
+          if !isKeyword && word != .actor && word != .accessor { continue }
+          top.role = .declaration
+          top.intro = Int32(position)
+          top.word = word
         }
+      case .equal:
+        if top.role == .declaration { top.role = .none }
+      case .leftBrace:
+        let role = top.role
+        roles[position] = role == .none ? .closure : role
+        intro[position] = top.intro
+        // In a type body, `var x: T {` opens accessors.
+        let isTypeBody = role == .declaration && top.intro >= 0 && (top.word == .type || top.word == .actor)
+        top.role = .none
+        top.intro = -1
+        top.word = .none
+        outer.append(top)
+        top = BraceFrame(role: .none, intro: -1, word: .none, declaresProperties: isTypeBody)
+      case .leftParen, .leftSquare:
+        outer.append(top)
+        top = BraceFrame(role: .none, intro: -1, word: .none, declaresProperties: false)
+      case .rightBrace, .rightParen, .rightSquare:
+        if let restored = outer.popLast() { top = restored }
+      default:
+        continue
       }
     }
-    return (roles, intro)
   }
 }

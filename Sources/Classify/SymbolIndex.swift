@@ -44,74 +44,92 @@ package struct SymbolIndex: Sendable {
   /// Indexes the declarations of one file.
   package init(_ view: SourceView) {
     var scopes = [Scope(typePath: "", member: nil, open: -1, close: view.count, isType: false)]
-    var scopeOf = [Int32](repeating: 0, count: view.count)
     var declaredTypes: [String] = []
-    // The scope each open brace belongs to, in nesting order.
+    // The scope each open brace belongs to, in nesting order; its last element is `current`.
     var braceStack: [Int32] = []
+    var current: Int32 = 0
     // The declaration waiting for its `{`, and the bracket depth it was declared at.
     var pendingName: DeclaredName?
     var pendingIsType = false
     var pendingDepth = 0
     var bracketDepth = 0
-    var position = 0
-    while position < view.count {
-      let current = Int(braceStack.last ?? 0)
-      scopeOf[position] = Int32(current)
-      let kind = view.kind(position)
-      switch kind {
-      case .leftParen, .leftSquare:
-        bracketDepth += 1
-      case .rightParen, .rightSquare:
-        bracketDepth = max(0, bracketDepth - 1)
-      case .leftBrace:
-        var next = Int32(current)
-        if let pending = pendingName, bracketDepth == pendingDepth, view.braceRole[position] == .declaration {
-          let name = pending.text(in: view)
-          let outer = scopes[current]
-          if pendingIsType {
-            let path = outer.typePath.isEmpty ? name : outer.typePath + "." + name
-            // A type declared inside a member keeps the member's name as its prefix context.
-            if outer.member == nil {
-              scopes.append(Scope(typePath: path, member: nil, open: position, close: view.count, isType: true))
-              next = Int32(scopes.count - 1)
+    let count = view.count
+    // Hoisted: a static read in the loop is a `swift_once` check per word.
+    let keywords = SymbolIndex.declarationKeywords
+    let modifiers = SymbolIndex.modifiers
+    // Read and written through buffers: this loop runs for every token of every file, and
+    // checked array accesses (and `scopeOf`'s zero fill) were most of its cost.
+    let scopeOf = [Int32](unsafeUninitializedCapacity: count) { scopeOf, initialized in
+      view.kinds.withUnsafeBufferPointer { kinds in
+        view.starts.withUnsafeBufferPointer { starts in
+          view.ends.withUnsafeBufferPointer { ends in
+            view.braceRole.withUnsafeBufferPointer { roles in
+              for position in 0..<count {
+                scopeOf.initializeElement(at: position, to: current)
+                switch kinds[position] {
+                case .leftParen, .leftSquare:
+                  bracketDepth += 1
+                case .rightParen, .rightSquare:
+                  bracketDepth = max(0, bracketDepth - 1)
+                case .leftBrace:
+                  var next = current
+                  if let pending = pendingName, bracketDepth == pendingDepth, roles[position] == .declaration {
+                    let name = pending.text(in: view)
+                    let outer = scopes[Int(current)]
+                    if pendingIsType {
+                      let path = outer.typePath.isEmpty ? name : outer.typePath + "." + name
+                      // A type declared inside a member keeps the member's name as its prefix context.
+                      if outer.member == nil {
+                        scopes.append(
+                          Scope(typePath: path, member: nil, open: position, close: count, isType: true))
+                        next = Int32(scopes.count - 1)
+                      }
+                    } else if outer.member == nil {
+                      scopes.append(
+                        Scope(typePath: outer.typePath, member: name, open: position, close: count, isType: false))
+                      next = Int32(scopes.count - 1)
+                    }
+                  }
+                  if bracketDepth == pendingDepth { pendingName = nil }
+                  braceStack.append(next)
+                  if next != current { scopeOf[position] = next }
+                  current = next
+                case .rightBrace:
+                  if let top = braceStack.popLast() {
+                    let index = Int(top)
+                    if index != 0, scopes[index].close == count, scopes[index].open == view.partner(position) {
+                      scopes[index].close = position
+                    }
+                    current = braceStack.last ?? 0
+                  }
+                case .keyword, .identifier:
+                  // Every declaration keyword (and `typealias`) has 3, 4, 5, 6, 8 or 9 bytes.
+                  let length = Int(ends[position] &- starts[position])
+                  if length < 3 || length > 9 || length == 7 { break }
+                  if position > 0, case .period = kinds[position - 1] { break }
+                  if let found = SymbolIndex.declaredName(
+                    view, at: position, keywords: keywords, modifiers: modifiers)
+                  {
+                    if found.isType || scopes[Int(current)].member == nil {
+                      pendingName = found.name
+                      pendingIsType = found.isType
+                      pendingDepth = bracketDepth
+                    }
+                    if found.isType && !found.isExtension {
+                      declaredTypes.append(DottedName.lastComponent(found.name.text(in: view)))
+                    }
+                  } else if length == 9, view.has(position, "typealias"), view.kind(position + 1) == .identifier {
+                    declaredTypes.append(view.text(position + 1))
+                  }
+                default:
+                  break
+                }
+              }
             }
-          } else if outer.member == nil {
-            scopes.append(
-              Scope(typePath: outer.typePath, member: name, open: position, close: view.count, isType: false))
-            next = Int32(scopes.count - 1)
           }
         }
-        if bracketDepth == pendingDepth { pendingName = nil }
-        braceStack.append(next)
-        if next != Int32(current) { scopeOf[position] = next }
-      case .rightBrace:
-        if let top = braceStack.popLast() {
-          let index = Int(top)
-          if index != 0, scopes[index].close == view.count, scopes[index].open == view.partner(position) {
-            scopes[index].close = position
-          }
-        }
-      case .keyword, .identifier:
-        // Every declaration keyword (and `typealias`) has 3, 4, 5, 6, 8 or 9 bytes.
-        let length = view.length(position)
-        if length < 3 || length > 9 || length == 7 { break }
-        if view.isPeriod(position - 1) { break }
-        if let (name, isType) = SymbolIndex.declaredName(view, at: position) {
-          if isType || scopes[current].member == nil {
-            pendingName = name
-            pendingIsType = isType
-            pendingDepth = bracketDepth
-          }
-          if isType && !view.isWord(position, "extension") {
-            declaredTypes.append(DottedName.lastComponent(name.text(in: view)))
-          }
-        } else if view.isWord(position, "typealias"), view.kind(position + 1) == .identifier {
-          declaredTypes.append(view.text(position + 1))
-        }
-      default:
-        break
       }
-      position += 1
+      initialized = count
     }
     self.scopes = scopes
     self.scopeOf = scopeOf
@@ -144,12 +162,15 @@ package struct SymbolIndex: Sendable {
     static let `func` = 0
     static let namedMember = 1...3
     static let binding = 4...5
+    static let `extension` = 10
+    static let actor = 11
   }
-  private static let modifiers: Set<String> = [
+  /// Words that, after a type keyword, make it a modifier (`class func`), not a declaration.
+  private static let modifiers = ByteWords([
     "override", "final", "public", "private", "fileprivate", "internal", "open", "package", "static", "class",
     "convenience", "required", "mutating", "nonmutating", "dynamic", "lazy", "weak", "unowned", "nonisolated",
     "indirect", "distributed",
-  ]
+  ])
 
   /// A declared name: a member's is one token, made a `String` only if a body brace follows
   /// (most `let`s and `var`s never open one); a type's is built at once (`Outer.Inner`).
@@ -165,47 +186,61 @@ package struct SymbolIndex: Sendable {
     }
   }
 
+  /// What `declaredName` found: the name, whether it is a type, and whether it is an extension.
+  private struct Declared {
+    var name: DeclaredName
+    var isType: Bool
+    var isExtension: Bool
+  }
+
   /// The name a declaration keyword at `position` introduces, and whether it is a type.
   /// `class func f` is a member (the `class` is a modifier); `extension A.B where …` is `A.B`.
-  private static func declaredName(_ view: SourceView, at position: Int) -> (DeclaredName, Bool)? {
+  private static func declaredName(
+    _ view: SourceView, at position: Int, keywords: ByteWords, modifiers: ByteWords
+  ) -> Declared? {
     // One lookup by bytes: this runs for every word of the file, and almost none is a
     // declaration keyword. It used to compare the word with each keyword in turn.
-    guard let found = declarationKeywords.index(at: position, in: view) else { return nil }
-    let kind = view.kind(position)
+    guard let found = keywords.index(at: position, in: view) else { return nil }
+    let isKeyword: Bool
+    if case .keyword = view.kind(position) { isKeyword = true } else { isKeyword = false }
+    // Patterns, not `==`: `TokenKind.==` is an out-of-line call (see `SourceView.isWord`).
+    let nextIsIdentifier = view.isIdentifier(position + 1)
     switch found {
     case DeclarationKeyword.func:
-      guard kind == .keyword else { return nil }
+      guard isKeyword else { return nil }
       let next = position + 1
       guard next < view.count else { return nil }
-      return (.token(next), false)
+      return Declared(name: .token(next), isType: false, isExtension: false)
     case DeclarationKeyword.namedMember:
-      return kind == .keyword ? (.token(position), false) : nil
+      return isKeyword ? Declared(name: .token(position), isType: false, isExtension: false) : nil
     case DeclarationKeyword.binding:
-      guard kind == .keyword, view.kind(position + 1) == .identifier else { return nil }
-      return (.token(position + 1), false)
+      guard isKeyword, nextIsIdentifier else { return nil }
+      return Declared(name: .token(position + 1), isType: false, isExtension: false)
     default:
       break
     }
-    let word = declarationKeywords.words[found]
-    if word == "actor" && kind != .identifier { return nil }
-    guard view.kind(position + 1) == .identifier else { return nil }
-    let first = view.text(position + 1)
-    if modifiers.contains(first) { return nil }
-    var name = first
+    let isActor = found == DeclarationKeyword.actor
+    let isExtension = found == DeclarationKeyword.extension
+    if isActor && isKeyword { return nil }
+    guard nextIsIdentifier else { return nil }
+    // By bytes, as `String ==` would (the modifiers are ASCII with no `K`, so no other spelling
+    // is canonically equal to one).
+    if modifiers.index(at: position + 1, in: view) != nil { return nil }
+    var name = view.text(position + 1)
     var next = position + 2
-    if word == "extension" {
-      while view.isPeriod(next), view.kind(next + 1) == .identifier {
+    if isExtension {
+      while view.isPeriod(next), view.isIdentifier(next + 1) {
         name += "." + view.text(next + 1)
         next += 2
       }
     }
     // `actor` is a contextual keyword: `actor Store {` or `actor Store: P`, not `let actor = …`.
-    if word == "actor" {
+    if isActor {
       let after = view.kind(next)
       guard after == .leftBrace || after == .colon || view.has(next, "<") || view.isWord(next, "where") else {
         return nil
       }
     }
-    return (.text(name), true)
+    return Declared(name: .text(name), isType: true, isExtension: isExtension)
   }
 }

@@ -29,7 +29,9 @@ struct ContinuationMisuseDetector: Detector {
 
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
-    for position in 0..<view.count where file.hints.continuation && view.kind(position) == .identifier {
+    // Tested once, not per token: most files say no `Continuation` at all. Kinds are matched by
+    // pattern (`TokenKind.==` is an out-of-line call).
+    for position in 0..<(file.hints.continuation ? view.count : 0) where view.isIdentifier(position) {
       let length = view.endOffset(position) - view.startOffset(position)
       guard length >= 22, length <= 31, !view.isPeriod(position - 1) else { continue }
       guard CombineVocabulary.continuationFunctions.contains(view.text(position)) else { continue }
@@ -235,7 +237,10 @@ struct ContinuationMisuseDetector: Detector {
       else { continue }
       let function = view.text(signature.keyword + 1)
       let closures = signature.parameters.filter { parameter in
-        (parameter.typeStart...parameter.typeEnd).contains(where: { view.kind($0) == .arrow })
+        (parameter.typeStart...parameter.typeEnd).contains(where: { position in
+          if case .arrow = view.kind(position) { return true }
+          return false
+        })
       }
       // Only after the filter: a line needs the file's line index, which most files never build.
       if closures.isEmpty { continue }
@@ -245,15 +250,13 @@ struct ContinuationMisuseDetector: Detector {
         let handler = parameter.name
         // Stored for later (`self.done = completion`): unknowable here.
         var stored = false
-        for position in scope.open..<scope.close where view.has(position, handler) && view.kind(position - 1) == .equal
-        {
-          stored = true
+        for position in scope.open..<scope.close where view.has(position, handler) {
+          if case .equal = view.kind(position - 1) { stored = true }
         }
         if stored { continue }
         let callEnd: (Int) -> Int? = { position in
-          guard view.kind(position) == .identifier || view.kind(position) == .keyword, view.has(position, handler),
-            !view.isPeriod(position - 1)
-          else { return nil }
+          // Called for every token of the body: `isWord` matches the kind by pattern.
+          guard view.isWord(position), view.has(position, handler), !view.isPeriod(position - 1) else { return nil }
           if view.kind(position + 1) == .leftParen, let close = view.partner(position + 1) { return close + 1 }
           if view.kind(position + 1) == .postfixQuestionMark, view.kind(position + 2) == .leftParen,
             let close = view.partner(position + 2)
