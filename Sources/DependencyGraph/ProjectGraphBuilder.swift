@@ -155,14 +155,20 @@ package enum ProjectGraphBuilder {
 
     // Files and lines per module, and the file graph inside each module.
     var filesOfModule = [[Int]](repeating: [], count: modules.count)
-    for file in files.indices { filesOfModule[moduleOfFile[file]].append(file) }
+    // Each file's position among its module's files: its node in the module's file graph.
+    var positionInModule = [Int](repeating: 0, count: files.count)
+    for file in files.indices {
+      positionInModule[file] = filesOfModule[moduleOfFile[file]].count
+      filesOfModule[moduleOfFile[file]].append(file)
+    }
     var fileResults = [ProjectGraph.File?](repeating: nil, count: files.count)
     var fileOfPath: [String: Int] = [:]
     for (file, source) in files.enumerated() { fileOfPath[source.path] = file }
     let populated = filesOfModule.indices.filter { !filesOfModule[$0].isEmpty }
     let unitsOfModule = ParallelChunks.map(count: populated.count, jobs: jobs, minimumChunk: 4) {
-      [filesOfModule] position in
-      fileUnits(filesOfModule[populated[position]], files: files, resolved: resolved)
+      [filesOfModule, positionInModule] position in
+      fileUnits(
+        filesOfModule[populated[position]], files: files, resolved: resolved, positionInModule: positionInModule)
     }
     var moduleFiles: [ProjectGraph.ModuleFiles] = []
     for (module, units) in zip(populated, unitsOfModule) {
@@ -224,10 +230,9 @@ package enum ProjectGraphBuilder {
     let module = moduleOfFile[file]
     let inferred = modules[module].origin == .folder || modules[module].origin == .mapped
     let seesTests = modules[module].isTest
-    let declared = bareNamesDeclared(by: facts)
     var result = ResolvedReferences()
-    for name in facts.references where !declared.contains(name) {
-      let declaring = index.files(resolving: name)
+    for name in facts.references {
+      let declaring = index.files(resolving: name, from: file)
       // A type declared in the module itself shadows any other with that name.
       var shadowed = false
       for other in declaring where moduleOfFile[other] == module {
@@ -244,16 +249,16 @@ package enum ProjectGraphBuilder {
   }
 
   /// The file-level units of one module: a file depends on another file of the module when it
-  /// names a type that file declares.
+  /// names a type that file declares. `positionInModule` gives each file's position among its
+  /// module's files (`members` here), so no table of the members is built per module.
   static func fileUnits(
-    _ members: [Int], files: [SourceFile], resolved: [ResolvedReferences]
+    _ members: [Int], files: [SourceFile], resolved: [ResolvedReferences], positionInModule: [Int]
   ) -> [ProjectGraph.FileUnit] {
-    var local: [Int: Int] = [:]
-    for (position, file) in members.enumerated() { local[file] = position }
     var edges: [Graph.Edge] = []
     for (position, file) in members.enumerated() {
+      // `sameModuleFiles` holds files of this module only.
       for other in resolved[file].sameModuleFiles {
-        if let target = local[other] { edges.append(Graph.Edge(from: position, to: target)) }
+        edges.append(Graph.Edge(from: position, to: positionInModule[other]))
       }
     }
     let graph = Graph(names: members.map { files[$0].path }, edges: edges)
@@ -278,12 +283,6 @@ package enum ProjectGraphBuilder {
       }
     }
     return units
-  }
-
-  /// The names a file declares, nested ones included: a bare mention of one of them means the
-  /// file's own type (every reducer's `State` means its own), never another file's.
-  static func bareNamesDeclared(by facts: FileFacts) -> Set<String> {
-    Set(facts.declarations.map(\.name))
   }
 
   /// Whether `path` names a package manifest: `Package.swift`, or a versioned one such as

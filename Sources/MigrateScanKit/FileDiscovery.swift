@@ -118,15 +118,22 @@ package struct FileDiscovery: Sendable {
       result.found.skipped.append((relative.isEmpty ? "." : relative, "directory not readable"))
       return result
     }
-    for (name, type) in entries {
-      // Most entries are other files (assets, plists) or excluded folders: when the directory
-      // entry already tells, they are passed over without a `stat` or a String.
-      if type == UInt8(DT_REG) && !FileDiscovery.hasSwiftSuffix(name) { continue }
-      if type == UInt8(DT_DIR) && FileDiscovery.excludedDirectoryBytes.contains(name) { continue }
+    let slash = UInt8(ascii: "/")
+    for name in entries {
       let display = String(decoding: name, as: UTF8.self)
-      let childRelative = relative.isEmpty ? display : relative + "/" + display
-      var childPath = directory
-      if childPath.last != UInt8(ascii: "/") { childPath.append(UInt8(ascii: "/")) }
+      // Each path is built in one buffer of its final size: `relative + "/" + display` made an
+      // intermediate String, and appending to a copy of `directory` grew it twice.
+      var childRelative = display
+      if !relative.isEmpty {
+        childRelative = relative
+        childRelative.reserveCapacity(relative.utf8.count + 1 + display.utf8.count)
+        childRelative.append("/")
+        childRelative.append(display)
+      }
+      var childPath: [UInt8] = []
+      childPath.reserveCapacity(directory.count + 1 + name.count)
+      childPath.append(contentsOf: directory)
+      if childPath.last != slash { childPath.append(slash) }
       childPath.append(contentsOf: name)
       visit(childPath, relative: childRelative, name: display, into: &result)
     }
@@ -168,29 +175,52 @@ package struct FileDiscovery: Sendable {
     result.found.files.append(DiscoveredFile(pathBytes: path, relativePath: relative, size: Int(info.st_size)))
   }
 
-  /// The entry names of a directory (without `.` and `..`) with their `d_type` (`DT_UNKNOWN`
-  /// when the file system does not say), sorted by name; nil when it cannot be read.
-  private func readDirectory(_ path: [UInt8]) -> [(name: [UInt8], type: UInt8)]? {
+  /// The names of the entries of a directory worth a look, sorted by name; nil when it cannot
+  /// be read.
+  ///
+  /// Left out: `.` and `..`, and, when the directory entry tells their type, regular files
+  /// without the `.swift` suffix and excluded folders. Most entries are such files (assets,
+  /// plists) and are passed over here, on the entry's own bytes, without an array, a String or
+  /// a `stat`.
+  private func readDirectory(_ path: [UInt8]) -> [[UInt8]]? {
     guard let handle = path.withCString({ opendir($0) }) else { return nil }
     defer { closedir(handle) }
-    var entries: [(name: [UInt8], type: UInt8)] = []
+    var entries: [[UInt8]] = []
+    let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
     while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
-        let bytes = raw.bindMemory(to: UInt8.self)
-        let length = bytes.firstIndex(of: 0) ?? bytes.count
-        return Array(bytes[0..<length])
-      }
-      if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-      entries.append((name, entry.pointee.d_type))
+      let start = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
+      let name = UnsafeBufferPointer(start: start, count: strlen(start))
+      let type = entry.pointee.d_type
+      if type == UInt8(DT_REG) && !FileDiscovery.hasSwiftSuffix(name) { continue }
+      if type == UInt8(DT_DIR) && FileDiscovery.isExcludedDirectory(name) { continue }
+      if name.count <= 2 && name.allSatisfy({ $0 == UInt8(ascii: ".") }) && !name.isEmpty { continue }
+      entries.append(Array(name))
     }
-    return entries.sorted { $0.name.lexicographicallyPrecedes($1.name) }
+    entries.sort { lhs, rhs in
+      lhs.withUnsafeBufferPointer { left in
+        rhs.withUnsafeBufferPointer { right in
+          let common = min(left.count, right.count)
+          if common > 0 {
+            let order = memcmp(left.baseAddress!, right.baseAddress!, common)
+            if order != 0 { return order < 0 }
+          }
+          return left.count < right.count
+        }
+      }
+    }
+    return entries
   }
 
   private static let swiftSuffix = Array(".swift".utf8)
-  private static let excludedDirectoryBytes = Set(defaultExcludedDirectories.map { Array($0.utf8) })
+  private static let excludedDirectoryBytes = defaultExcludedDirectories.map { Array($0.utf8) }
 
-  private static func hasSwiftSuffix(_ name: [UInt8]) -> Bool {
-    name.count >= swiftSuffix.count && name.suffix(swiftSuffix.count).elementsEqual(swiftSuffix)
+  private static func hasSwiftSuffix(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    name.count >= swiftSuffix.count && name[(name.count - swiftSuffix.count)...].elementsEqual(swiftSuffix)
+  }
+
+  /// Whether `name` is one of `defaultExcludedDirectories`: a few short names, compared in place.
+  private static func isExcludedDirectory(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    excludedDirectoryBytes.contains { $0.count == name.count && $0.elementsEqual(name) }
   }
 }
 
@@ -206,12 +236,13 @@ private struct DirectoryIdentity: Hashable, Sendable {
 }
 
 extension Array where Element == UInt8 {
-  /// Calls `body` with a NUL-terminated copy of the bytes.
+  /// Calls `body` with a NUL-terminated copy of the bytes (on the stack for a usual path: a
+  /// heap copy per `lstat` showed in the walk's cost).
   fileprivate func withCString<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result {
-    var terminated = self
-    terminated.append(0)
-    return terminated.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { body($0) }
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: count + 1) { buffer in
+      withUnsafeBytes { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: $0) }
+      buffer[count] = 0
+      return body(UnsafePointer(buffer.baseAddress!))
     }
   }
 }
