@@ -29,14 +29,19 @@ package enum Classifier {
       guard let module, notesByModule[module] == nil, let targets = context.deploymentTargets[module] else { continue }
       notesByModule[module] = TargetNotes(targets)
     }
-    let perFile = ParallelChunks.map(count: files.count, jobs: jobs) { [notesByModule] index in
+    var perFile = ParallelChunks.map(count: files.count, jobs: jobs) { [notesByModule] index in
       let module = modules[index]
       let notes = module.flatMap { notesByModule[$0] } ?? TargetNotes.none
       return finalize(files[index], module: module, notes: notes, tree: tree)
     }
     var findings: [Finding] = []
     findings.reserveCapacity(perFile.reduce(0) { $0 + $1.count })
-    for kept in perFile { findings.append(contentsOf: kept) }
+    // Each file's list is freed once copied: holding them all beside the merged list was the
+    // peak of a scan with many findings.
+    for index in perFile.indices {
+      findings.append(contentsOf: perFile[index])
+      perFile[index] = []
+    }
     findings.sort(by: Finding.reportOrder)
     return findings
   }
@@ -48,6 +53,7 @@ package enum Classifier {
     let imports = tree.importsCombine(file, module: module)
     let sees = imports || tree.seesCombine(file, module: module)
     var kept: [Finding] = []
+    kept.reserveCapacity(file.candidates.count)
     var twins: [String: Int] = [:]
     var plainTwins: [PlainTwin: Int] = [:]
     // Twins are equal `String`s; for ASCII texts that is equal bytes, so the fingerprint's hash

@@ -78,6 +78,8 @@ package enum FileClassifier {
     facts.completionDefects = output.completionDefects
     facts.completionFunctions = output.completionFunctions
     candidates.sort { ($0.offset, $0.ruleID, $0.matchText) < ($1.offset, $1.ruleID, $1.matchText) }
+    // The candidates live until the scan ends: without the room appending left for more.
+    if candidates.capacity > candidates.count { candidates = candidates.withUnsafeBufferPointer { Array($0) } }
     return FileClassification(path: path, candidates: candidates, facts: facts)
   }
 

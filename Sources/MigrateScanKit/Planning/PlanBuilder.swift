@@ -37,6 +37,9 @@ package struct PlanBuilder: Sendable {
     for finding in findings where finding.disposition == .keep {
       if let module = finding.module { keptModules.insert(module) }
     }
+    // One reason per module, shared by its findings: a copy of it per finding was 4 MB on a
+    // tree of a million generated lines.
+    var reasons: [String: String] = [:]
     for index in findings.indices {
       guard let name = findings[index].module, let module = modulesByName[name], !module.tested,
         !module.isTest, module.lines > leaveAloneLines, keptModules.contains(name),
@@ -44,9 +47,12 @@ package struct PlanBuilder: Sendable {
       else { continue }
       findings[index].disposition = .leaveAlone
       findings[index].phase = nil
-      findings[index].reasons.append(
-        "module \(name) has \(module.lines) lines, no test target references it, and it keeps pipelines on "
-          + "Combine: migrate it when it must change anyway")
+      if reasons[name] == nil {
+        reasons[name] =
+          "module \(name) has \(module.lines) lines, no test target references it, and it keeps pipelines on "
+          + "Combine: migrate it when it must change anyway"
+      }
+      findings[index].reasons.append(reasons[name]!)
     }
   }
 
