@@ -280,6 +280,33 @@ package struct SourceView: Sendable {
     var declaresProperties: Bool
   }
 
+  /// The enclosing frames of `classifyBraces`, innermost last.
+  private struct FrameStack {
+    private var frames = UnsafeMutablePointer<BraceFrame>.allocate(capacity: 64)
+    private var capacity = 64
+    private(set) var count = 0
+
+    mutating func append(_ frame: BraceFrame) {
+      if count == capacity {
+        let larger = UnsafeMutablePointer<BraceFrame>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: frames, count: count)
+        frames.deallocate()
+        frames = larger
+        capacity *= 2
+      }
+      (frames + count).initialize(to: frame)
+      count += 1
+    }
+
+    /// The innermost frame, removed; the caller checked `count > 0`.
+    mutating func pop() -> BraceFrame {
+      count -= 1
+      return (frames + count).move()
+    }
+
+    func deallocate() { frames.deallocate() }
+  }
+
   private static let braceTable: (words: ByteWords, roles: [BraceWord]) = {
     var table: [(String, BraceWord)] = [
       ("let", .let_), ("var", .var_), ("actor", .actor), ("get", .accessor), ("set", .accessor),
@@ -331,7 +358,10 @@ package struct SourceView: Sendable {
     // The innermost bracket frame lives in `top`; only opening and closing a bracket touches
     // the stack, so the per-word updates cost no array write.
     var top = BraceFrame(role: .none, intro: -1, word: .none, declaresProperties: true)
-    var outer: [BraceFrame] = []
+    // A stack grown by hand: `Array.append` and `popLast` each cost a uniqueness check call,
+    // and a third of all tokens open or close a bracket.
+    var outer = FrameStack()
+    defer { outer.deallocate() }
     // Hoisted: a static read in the loop is a `swift_once` check per word.
     let (table, tableWords) = braceTable
     for position in 0..<count {
@@ -397,7 +427,7 @@ package struct SourceView: Sendable {
         outer.append(top)
         top = BraceFrame(role: .none, intro: -1, word: .none, declaresProperties: false)
       case .rightBrace, .rightParen, .rightSquare:
-        if let restored = outer.popLast() { top = restored }
+        if outer.count > 0 { top = outer.pop() }
       default:
         continue
       }
