@@ -33,6 +33,11 @@ package struct SourceView: Sendable {
   package let starts: [UInt32]
   /// For each position: the byte offset just past its token.
   package let ends: [UInt32]
+  /// The positions, ascending, of the words that may start a declaration `SymbolIndex` names
+  /// (`func`, `init`, `deinit`, `subscript`, `var`, `let`, the type keywords, `actor`,
+  /// `typealias`), not after a `.`. The brace pass looks every word up once for both: the
+  /// index then only looks at these few instead of every word of the file.
+  package let declarationWords: [Int32]
 
   /// Wraps `stream` and classifies its braces (one pass).
   package init(_ stream: TokenStream) {
@@ -65,7 +70,7 @@ package struct SourceView: Sendable {
     self.kinds = kinds
     self.starts = starts
     self.ends = ends
-    (braceRole, braceIntro) = kinds.withUnsafeBufferPointer { kinds in
+    (braceRole, braceIntro, declarationWords) = kinds.withUnsafeBufferPointer { kinds in
       starts.withUnsafeBufferPointer { starts in
         ends.withUnsafeBufferPointer { ends in
           stream.source.withUnsafeBufferPointer { source in
@@ -261,6 +266,8 @@ package struct SourceView: Sendable {
   /// The words brace classification acts on, found by bytes so no token becomes a `String`.
   private enum BraceWord: UInt8 {
     case none, statement, let_, var_, accessor, underscoreAccessor, actor, type, otherDeclaration
+    /// Only a `SymbolIndex` declaration word: no brace role.
+    case typealias_
   }
 
   /// One bracket frame: the role its next `{` gets and the keyword that decided it.
@@ -273,11 +280,38 @@ package struct SourceView: Sendable {
     var declaresProperties: Bool
   }
 
+  /// The enclosing frames of `classifyBraces`, innermost last.
+  private struct FrameStack {
+    private var frames = UnsafeMutablePointer<BraceFrame>.allocate(capacity: 64)
+    private var capacity = 64
+    private(set) var count = 0
+
+    mutating func append(_ frame: BraceFrame) {
+      if count == capacity {
+        let larger = UnsafeMutablePointer<BraceFrame>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: frames, count: count)
+        frames.deallocate()
+        frames = larger
+        capacity *= 2
+      }
+      (frames + count).initialize(to: frame)
+      count += 1
+    }
+
+    /// The innermost frame, removed; the caller checked `count > 0`.
+    mutating func pop() -> BraceFrame {
+      count -= 1
+      return (frames + count).move()
+    }
+
+    func deallocate() { frames.deallocate() }
+  }
+
   private static let braceTable: (words: ByteWords, roles: [BraceWord]) = {
     var table: [(String, BraceWord)] = [
       ("let", .let_), ("var", .var_), ("actor", .actor), ("get", .accessor), ("set", .accessor),
       ("willSet", .accessor), ("didSet", .accessor), ("_modify", .underscoreAccessor),
-      ("_read", .underscoreAccessor),
+      ("_read", .underscoreAccessor), ("typealias", .typealias_),
     ]
     for word in ["if", "guard", "while", "for", "switch", "do", "catch", "defer", "repeat", "else"] {
       table.append((word, .statement))
@@ -294,33 +328,40 @@ package struct SourceView: Sendable {
   private static func classifyBraces(
     source: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<TokenKind>, starts: UnsafeBufferPointer<UInt32>,
     ends: UnsafeBufferPointer<UInt32>
-  ) -> ([BraceRole], [Int32]) {
+  ) -> ([BraceRole], [Int32], [Int32]) {
     let count = kinds.count
     // Filled by one bulk initialisation each, then written through buffers at braces only.
     var intro: [Int32] = []
+    var declarations: [Int32] = []
     let roles = [BraceRole](unsafeUninitializedCapacity: count) { roles, rolesCount in
       roles.initialize(repeating: .none)
       rolesCount = count
       intro = [Int32](unsafeUninitializedCapacity: count) { intro, introCount in
         intro.initialize(repeating: -1)
         introCount = count
-        classifyBraces(source: source, kinds: kinds, starts: starts, ends: ends, roles: roles, intro: intro)
+        classifyBraces(
+          source: source, kinds: kinds, starts: starts, ends: ends, roles: roles, intro: intro,
+          declarations: &declarations)
       }
     }
-    return (roles, intro)
+    return (roles, intro, declarations)
   }
 
-  /// The pass itself, writing the role and intro of each `{` into `roles` and `intro`.
+  /// The pass itself, writing the role and intro of each `{` into `roles` and `intro`, and
+  /// appending each declaration word (see `declarationWords`) to `declarations`.
   private static func classifyBraces(
     source: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<TokenKind>, starts: UnsafeBufferPointer<UInt32>,
     ends: UnsafeBufferPointer<UInt32>, roles: UnsafeMutableBufferPointer<BraceRole>,
-    intro: UnsafeMutableBufferPointer<Int32>
+    intro: UnsafeMutableBufferPointer<Int32>, declarations: inout [Int32]
   ) {
     let count = kinds.count
     // The innermost bracket frame lives in `top`; only opening and closing a bracket touches
     // the stack, so the per-word updates cost no array write.
     var top = BraceFrame(role: .none, intro: -1, word: .none, declaresProperties: true)
-    var outer: [BraceFrame] = []
+    // A stack grown by hand: `Array.append` and `popLast` each cost a uniqueness check call,
+    // and a third of all tokens open or close a bracket.
+    var outer = FrameStack()
+    defer { outer.deallocate() }
     // Hoisted: a static read in the loop is a `swift_once` check per word.
     let (table, tableWords) = braceTable
     for position in 0..<count {
@@ -332,12 +373,20 @@ package struct SourceView: Sendable {
         // Patterns, not `==`: `TokenKind.==` is an out-of-line call (see `isWord`).
         let isKeyword: Bool
         if case .keyword = kind { isKeyword = true } else { isKeyword = false }
-        guard isKeyword || length <= 8 else { continue }
+        // An identifier of 9 bytes may still be a declaration word for `SymbolIndex`, which
+        // takes `actor`, the type keywords and `typealias` in any kind.
+        guard isKeyword || length <= 9 else { continue }
         if position > 0, case .period = kinds[position - 1] { continue }
         guard let found = table.index(in: source, start: Int(starts[position]), length: length) else { continue }
         let word = tableWords[found]
         switch word {
-        case .none:
+        case .let_, .var_, .actor, .type, .otherDeclaration, .typealias_:
+          declarations.append(Int32(truncatingIfNeeded: position))
+        default:
+          break
+        }
+        switch word {
+        case .none, .typealias_:
           continue
         case .statement:
           top.role = .statement
@@ -378,7 +427,7 @@ package struct SourceView: Sendable {
         outer.append(top)
         top = BraceFrame(role: .none, intro: -1, word: .none, declaresProperties: false)
       case .rightBrace, .rightParen, .rightSquare:
-        if let restored = outer.popLast() { top = restored }
+        if outer.count > 0 { top = outer.pop() }
       default:
         continue
       }

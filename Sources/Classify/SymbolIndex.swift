@@ -43,97 +43,128 @@ package struct SymbolIndex: Sendable {
 
   /// Indexes the declarations of one file.
   package init(_ view: SourceView) {
-    var scopes = [Scope(typePath: "", member: nil, open: -1, close: view.count, isType: false)]
-    var declaredTypes: [String] = []
-    // The scope each open brace belongs to, in nesting order; its last element is `current`.
-    var braceStack: [Int32] = []
-    var current: Int32 = 0
-    // The declaration waiting for its `{`, and the bracket depth it was declared at.
-    var pendingName: DeclaredName?
-    var pendingIsType = false
-    var pendingDepth = 0
-    var bracketDepth = 0
     let count = view.count
-    // Hoisted: a static read in the loop is a `swift_once` check per word.
-    let keywords = SymbolIndex.declarationKeywords
-    let modifiers = SymbolIndex.modifiers
-    // Read and written through buffers: this loop runs for every token of every file, and
-    // checked array accesses (and `scopeOf`'s zero fill) were most of its cost.
+    var builder = Builder(view: view)
+    // Written through a buffer: this loop runs for every token of every file, and checked array
+    // accesses (and `scopeOf`'s zero fill) were most of its cost.
     let scopeOf = [Int32](unsafeUninitializedCapacity: count) { scopeOf, initialized in
       view.kinds.withUnsafeBufferPointer { kinds in
-        view.starts.withUnsafeBufferPointer { starts in
-          view.ends.withUnsafeBufferPointer { ends in
-            view.braceRole.withUnsafeBufferPointer { roles in
-              for position in 0..<count {
-                scopeOf.initializeElement(at: position, to: current)
-                switch kinds[position] {
-                case .leftParen, .leftSquare:
-                  bracketDepth += 1
-                case .rightParen, .rightSquare:
-                  bracketDepth = max(0, bracketDepth - 1)
-                case .leftBrace:
-                  var next = current
-                  if let pending = pendingName, bracketDepth == pendingDepth, roles[position] == .declaration {
-                    let name = pending.text(in: view)
-                    let outer = scopes[Int(current)]
-                    if pendingIsType {
-                      let path = outer.typePath.isEmpty ? name : outer.typePath + "." + name
-                      // A type declared inside a member keeps the member's name as its prefix context.
-                      if outer.member == nil {
-                        scopes.append(
-                          Scope(typePath: path, member: nil, open: position, close: count, isType: true))
-                        next = Int32(scopes.count - 1)
-                      }
-                    } else if outer.member == nil {
-                      scopes.append(
-                        Scope(typePath: outer.typePath, member: name, open: position, close: count, isType: false))
-                      next = Int32(scopes.count - 1)
-                    }
-                  }
-                  if bracketDepth == pendingDepth { pendingName = nil }
-                  braceStack.append(next)
-                  if next != current { scopeOf[position] = next }
-                  current = next
-                case .rightBrace:
-                  if let top = braceStack.popLast() {
-                    let index = Int(top)
-                    if index != 0, scopes[index].close == count, scopes[index].open == view.partner(position) {
-                      scopes[index].close = position
-                    }
-                    current = braceStack.last ?? 0
-                  }
-                case .keyword, .identifier:
-                  // Every declaration keyword (and `typealias`) has 3, 4, 5, 6, 8 or 9 bytes.
-                  let length = Int(ends[position] &- starts[position])
-                  if length < 3 || length > 9 || length == 7 { break }
-                  if position > 0, case .period = kinds[position - 1] { break }
-                  if let found = SymbolIndex.declaredName(
-                    view, at: position, keywords: keywords, modifiers: modifiers)
-                  {
-                    if found.isType || scopes[Int(current)].member == nil {
-                      pendingName = found.name
-                      pendingIsType = found.isType
-                      pendingDepth = bracketDepth
-                    }
-                    if found.isType && !found.isExtension {
-                      declaredTypes.append(DottedName.lastComponent(found.name.text(in: view)))
-                    }
-                  } else if length == 9, view.has(position, "typealias"), view.kind(position + 1) == .identifier {
-                    declaredTypes.append(view.text(position + 1))
-                  }
-                default:
-                  break
-                }
-              }
-            }
-          }
+        view.declarationWords.withUnsafeBufferPointer { words in
+          SymbolIndex.run(kinds: kinds, words: words, scopeOf: scopeOf, builder: &builder)
         }
       }
       initialized = count
     }
-    self.scopes = scopes
+    self.scopes = builder.scopes
     self.scopeOf = scopeOf
-    self.declaredTypes = declaredTypes
+    self.declaredTypes = builder.declaredTypes
+  }
+
+  /// The pass: most tokens only take the current scope, so the loop keeps just that, the bracket
+  /// depth and the next declaration word in locals, and hands brackets of braces and declaration
+  /// words to `builder` out of line. With all the state in the loop, the compiler spilled and
+  /// reloaded it for every token (about 40 instructions a token).
+  private static func run(
+    kinds: UnsafeBufferPointer<TokenKind>, words: UnsafeBufferPointer<Int32>,
+    scopeOf: UnsafeMutableBufferPointer<Int32>, builder: inout Builder
+  ) {
+    var current: Int32 = 0
+    var bracketDepth = 0
+    var wordIndex = 0
+    // `SourceView.declarationWords`: the only words that may start a declaration.
+    var nextWord = words.isEmpty ? -1 : Int(words[0])
+    for position in 0..<kinds.count {
+      scopeOf[position] = current
+      switch kinds[position] {
+      case .leftParen, .leftSquare:
+        bracketDepth += 1
+      case .rightParen, .rightSquare:
+        bracketDepth = max(0, bracketDepth - 1)
+      case .leftBrace:
+        current = builder.openBrace(at: position, current: current, bracketDepth: bracketDepth)
+        scopeOf[position] = current
+      case .rightBrace:
+        current = builder.closeBrace(at: position, current: current)
+      default:
+        guard position == nextWord else { continue }
+        wordIndex += 1
+        nextWord = wordIndex < words.count ? Int(words[wordIndex]) : -1
+        builder.declaration(at: position, current: current, bracketDepth: bracketDepth)
+      }
+    }
+  }
+
+  /// The state of the pass besides the current scope and bracket depth.
+  private struct Builder {
+    let view: SourceView
+    var scopes: [Scope]
+    var declaredTypes: [String] = []
+    /// The scope each open brace belongs to, in nesting order; its last element is the current one.
+    var braceStack: [Int32] = []
+    /// The declaration waiting for its `{`, and the bracket depth it was declared at.
+    var pendingName: DeclaredName?
+    var pendingIsType = false
+    var pendingDepth = 0
+    let keywords = SymbolIndex.declarationKeywords
+    let modifiers = SymbolIndex.modifiers
+
+    init(view: SourceView) {
+      self.view = view
+      scopes = [Scope(typePath: "", member: nil, open: -1, close: view.count, isType: false)]
+    }
+
+    /// Opens the `{` at `position`; returns the scope its body belongs to.
+    @inline(never)
+    mutating func openBrace(at position: Int, current: Int32, bracketDepth: Int) -> Int32 {
+      var next = current
+      if let pending = pendingName, bracketDepth == pendingDepth, view.braceRole[position] == .declaration {
+        let name = pending.text(in: view)
+        let outer = scopes[Int(current)]
+        if pendingIsType {
+          let path = outer.typePath.isEmpty ? name : outer.typePath + "." + name
+          // A type declared inside a member keeps the member's name as its prefix context.
+          if outer.member == nil {
+            scopes.append(Scope(typePath: path, member: nil, open: position, close: view.count, isType: true))
+            next = Int32(scopes.count - 1)
+          }
+        } else if outer.member == nil {
+          scopes.append(
+            Scope(typePath: outer.typePath, member: name, open: position, close: view.count, isType: false))
+          next = Int32(scopes.count - 1)
+        }
+      }
+      if bracketDepth == pendingDepth { pendingName = nil }
+      braceStack.append(next)
+      return next
+    }
+
+    /// Closes the `}` at `position`; returns the scope after it.
+    @inline(never)
+    mutating func closeBrace(at position: Int, current: Int32) -> Int32 {
+      guard let top = braceStack.popLast() else { return current }
+      let index = Int(top)
+      if index != 0, scopes[index].close == view.count, scopes[index].open == view.partner(position) {
+        scopes[index].close = position
+      }
+      return braceStack.last ?? 0
+    }
+
+    /// Takes the declaration word at `position`, if it declares something.
+    @inline(never)
+    mutating func declaration(at position: Int, current: Int32, bracketDepth: Int) {
+      if let found = SymbolIndex.declaredName(view, at: position, keywords: keywords, modifiers: modifiers) {
+        if found.isType || scopes[Int(current)].member == nil {
+          pendingName = found.name
+          pendingIsType = found.isType
+          pendingDepth = bracketDepth
+        }
+        if found.isType && !found.isExtension {
+          declaredTypes.append(DottedName.lastComponent(found.name.text(in: view)))
+        }
+      } else if view.has(position, "typealias"), view.kind(position + 1) == .identifier {
+        declaredTypes.append(view.text(position + 1))
+      }
+    }
   }
 
   /// The scope enclosing `position`.

@@ -9,6 +9,15 @@ import Testing
     return (0..<view.count).filter { view.kind($0) == .leftBrace }.map { view.braceRole[$0] }
   }
 
+  @Test func declarationWordsAreTheWordsThatMayDeclare() {
+    let source = "actor A { typealias T = Int; if x.let { set(get) }; class var y: T { 1 } }; self.func(extension)"
+    let view = SourceView(Lexer.tokenize(Array(source.utf8)))
+    let words = view.declarationWords.map { view.text(Int($0)) }
+    // Not `if`, `set`, `get` (no declaration of their own) nor the words after `.`.
+    #expect(words == ["actor", "typealias", "class", "var", "extension"])
+    #expect(view.declarationWords == view.declarationWords.sorted())
+  }
+
   @Test func statementDeclarationAndClosureBraces() {
     let source = """
       struct S {
