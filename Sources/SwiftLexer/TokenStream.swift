@@ -25,8 +25,8 @@ package struct TokenStream: Sendable {
   ///
   /// `significant` and `partner` are filled in one pass over the pieces. Brackets are paired
   /// with an explicit stack threaded through `partner` (never recursion, so 100,000 nested
-  /// brackets cost nothing more). A closer that does not match the innermost opener is left unpaired, and so is an
-  /// opener still open at the end of the file.
+  /// brackets cost nothing more). A closer that does not match the innermost opener is left
+  /// unpaired, and so is an opener still open at the end of the file.
   init(source: [UInt8], tokens: [Token], significantCapacity: Int) {
     self.source = source
     self.tokens = tokens
