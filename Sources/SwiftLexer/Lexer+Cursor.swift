@@ -134,30 +134,29 @@ extension Lexer {
       return true
     }
 
-    /// Steps over identifier continuation characters: ASCII eight bytes at a time, then
-    /// through the table, other scalars by their code point.
+    /// Steps over identifier continuation characters: ASCII through the table, eight bytes per
+    /// bounds check, other scalars by their code point.
     @inline(__always)
     mutating func advanceWhileIdentifierContinuation() {
       // Locals, not `self.position`: the loop then stays in registers.
       var index = position
       let input = self.input
-      let classes = self.classes
-      // Identifiers average about ten bytes: a word at a time costs a third of the table loop.
+      // Identifiers average about ten bytes. A byte through the table is three instructions
+      // when the bounds check is taken once per eight, and the scan stops at the first byte
+      // that is not ASCII `[A-Za-z0-9_$]`; a word-at-a-time (SWAR) test cost about thirty per
+      // word, the last one included, so twice as much on typical lengths.
       while index &+ 8 <= count {
-        let word = Self.word(in: input, at: index)
-        let stops = Self.identifierContinuationStops(word)
-        if stops != 0 {
-          // Little-endian: the lowest set bit lies in the first byte that is not ASCII
-          // `[A-Za-z0-9_$]`. An ASCII byte there ends the identifier; a non-ASCII one is
-          // decided below.
-          index &+= stops.trailingZeroBitCount &>> 3
+        let run = Self.identifierContinuationRun(input.baseAddress.unsafelyUnwrapped + index, classes)
+        index &+= run
+        if run < 8 {
+          // Bytes from 0x80 up have no class bits: an ASCII byte ends the identifier; a
+          // non-ASCII one is decided below.
           if input[index] < 0x80 {
             position = index
             return
           }
           break
         }
-        index &+= 8
       }
       while index < count {
         let byte = input[index]
@@ -173,25 +172,22 @@ extension Lexer {
       position = index
     }
 
-    /// The high bit of each byte of `word` that is not ASCII `[A-Za-z0-9_$]` (non-ASCII bytes
-    /// included), zero when all eight are.
-    ///
-    /// For a byte `x < 0x80`, `x + (0x80 - lo)` has its high bit set exactly when `x >= lo`, and
-    /// no byte carries into the next; `x | 0x20` folds upper case letters onto lower case.
+    /// How many of the eight bytes at `bytes` are ASCII `[A-Za-z0-9_$]` before the first that
+    /// is not (8 when all are): written out, so each byte is a load, a table test and a branch.
     @inline(__always)
-    static func identifierContinuationStops(_ word: UInt64) -> UInt64 {
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let high: UInt64 = 0x8080_8080_8080_8080
-      let ascii = word & ~high
-      let folded = ascii | (0x20 &* ones)
-      let letter = (folded &+ (0x80 - 0x61) &* ones) & ~(folded &+ (0x7F - 0x7A) &* ones)
-      let digit = (ascii &+ (0x80 - 0x30) &* ones) & ~(ascii &+ (0x7F - 0x39) &* ones)
-      // A byte equal to `c` is a zero byte of `ascii ^ c`, and adding 0x7F to a byte below
-      // 0x80 sets its high bit exactly when it is not zero.
-      let notUnderscore = (ascii ^ (0x5F &* ones)) &+ 0x7F &* ones
-      let notDollar = (ascii ^ (0x24 &* ones)) &+ 0x7F &* ones
-      let member = (letter | digit | ~(notUnderscore & notDollar)) & ~word
-      return ~member & high
+    static func identifierContinuationRun(_ bytes: UnsafePointer<UInt8>, _ classes: UnsafeBufferPointer<UInt8>)
+      -> Int
+    {
+      let mask = CharacterClass.identifierContinue
+      if classes[Int(bytes[0])] & mask == 0 { return 0 }
+      if classes[Int(bytes[1])] & mask == 0 { return 1 }
+      if classes[Int(bytes[2])] & mask == 0 { return 2 }
+      if classes[Int(bytes[3])] & mask == 0 { return 3 }
+      if classes[Int(bytes[4])] & mask == 0 { return 4 }
+      if classes[Int(bytes[5])] & mask == 0 { return 5 }
+      if classes[Int(bytes[6])] & mask == 0 { return 6 }
+      if classes[Int(bytes[7])] & mask == 0 { return 7 }
+      return 8
     }
 
     /// The first index from `start` whose byte has none of the class bits `mask`.

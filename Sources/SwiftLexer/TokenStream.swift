@@ -24,20 +24,21 @@ package struct TokenStream: Sendable {
   /// (the lexer counts them as it goes, so the index arrays are allocated once, uninitialised).
   ///
   /// `significant` and `partner` are filled in one pass over the pieces. Brackets are paired
-  /// with an explicit stack (never recursion, so 100,000 nested brackets cost nothing more than
-  /// memory). A closer that does not match the innermost opener is left unpaired, and so is an
-  /// opener still open at the end of the file.
+  /// with an explicit stack threaded through `partner` (never recursion, so 100,000 nested
+  /// brackets cost nothing more). A closer that does not match the innermost opener is left
+  /// unpaired, and so is an opener still open at the end of the file.
   init(source: [UInt8], tokens: [Token], significantCapacity: Int) {
     self.source = source
     self.tokens = tokens
     let capacity = Swift.max(significantCapacity, 0)
-    // Each entry is an opener's position in `significant` (high bits) and the raw kind of the
-    // closer that matches it (low byte).
-    var stack: [Int] = []
     var partner: [Int32] = []
     let significant = tokens.withUnsafeBufferPointer { tokens in
       [Int32](unsafeUninitializedCapacity: capacity) { significant, significantCount in
         partner = [Int32](unsafeUninitializedCapacity: capacity) { partner, partnerCount in
+          // The stack of open brackets lives in `partner` itself: an opener's entry holds the
+          // position of the opener below it (-1 at the bottom) until its closer overwrites it,
+          // and `top` is the innermost one. An `Array` stack checked uniqueness on every push.
+          var top = -1
           var position = 0
           for index in tokens.indices {
             let token = tokens[index]
@@ -47,22 +48,28 @@ package struct TokenStream: Sendable {
             }
             precondition(position < capacity, "significant capacity too small")
             significant.initializeElement(at: position, to: Int32(truncatingIfNeeded: index))
-            partner.initializeElement(at: position, to: -1)
             switch kind {
-            case .leftParen: stack.append(position << 8 | Int(TokenKind.rightParen.rawValue))
-            case .leftSquare: stack.append(position << 8 | Int(TokenKind.rightSquare.rawValue))
-            case .leftBrace: stack.append(position << 8 | Int(TokenKind.rightBrace.rawValue))
+            case .leftParen, .leftSquare, .leftBrace:
+              partner.initializeElement(at: position, to: Int32(truncatingIfNeeded: top))
+              top = position
             case .rightParen, .rightSquare, .rightBrace:
-              if let top = stack.last, top & 0xFF == Int(kind.rawValue) {
-                stack.removeLast()
-                let opener = top >> 8
-                partner[opener] = Int32(truncatingIfNeeded: position)
-                partner[position] = Int32(truncatingIfNeeded: opener)
+              partner.initializeElement(at: position, to: -1)
+              if top >= 0, Self.closer(of: tokens[Int(significant[top])].kind) == kind {
+                let below = Int(partner[top])
+                partner[top] = Int32(truncatingIfNeeded: position)
+                partner[position] = Int32(truncatingIfNeeded: top)
+                top = below
               }
             default:
-              break
+              partner.initializeElement(at: position, to: -1)
             }
             position += 1
+          }
+          // Openers never closed: unpaired.
+          while top >= 0 {
+            let below = Int(partner[top])
+            partner[top] = -1
+            top = below
           }
           partnerCount = position
           significantCount = position
@@ -71,6 +78,16 @@ package struct TokenStream: Sendable {
     }
     self.significant = significant
     self.partner = partner
+  }
+
+  /// The closing bracket kind of the opening bracket `kind`.
+  @inline(__always)
+  private static func closer(of kind: TokenKind) -> TokenKind {
+    switch kind {
+    case .leftParen: return .rightParen
+    case .leftSquare: return .rightSquare
+    default: return .rightBrace
+    }
   }
 
   /// The significant token at position `position` of `significant`.
