@@ -55,7 +55,7 @@ package enum Fingerprint {
   /// strings do), as walking the UTF-8 view byte by byte cost several times more.
   @inline(__always)
   private static func mix(_ hash: inout UInt64, _ text: String) {
-    let done = text.utf8.withContiguousStorageIfAvailable { bytes in
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
       var value = hash
       for byte in bytes {
         value ^= UInt64(byte)

@@ -17,7 +17,7 @@ struct TemporaryFile {
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
-    path = String(cString: template)
+    path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     var written = 0
     while written < contents.count {
       let count = contents[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
