@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SwiftLexer
 
 /// Which words a file's bytes contain, found before any token analysis.
 ///
@@ -14,23 +8,23 @@
 /// comment keeps a detector running, never the reverse.
 package struct ByteHints: Sendable {
   /// `sink`, `assign`, `subscribe`, `receive` or `values`: a publisher chain may end here.
-  package var chainTerminal = false
+  package var chainTerminal: Bool { has(.chainTerminal) }
   /// `Subject`: `PassthroughSubject` or `CurrentValueSubject` may be declared.
-  package var subject = false
+  package var subject: Bool { has(.subject) }
   /// `Future`.
-  package var future = false
+  package var future: Bool { has(.future) }
   /// `await`.
-  package var hasAwait = false
+  package var hasAwait: Bool { has(.hasAwait) }
   /// `async`: every bridge helper's head says it.
-  package var hasAsync = false
+  package var hasAsync: Bool { has(.hasAsync) }
   /// `sync`: `queue.sync`, `queue.async`, `queue.asyncAfter`.
-  package var sync = false
+  package var sync: Bool { has(.sync) }
   /// `DispatchQueue` appears: the queue-guarded-state detector names the type it looks for.
-  package var dispatchQueue = false
+  package var dispatchQueue: Bool { has(.dispatchQueue) }
   /// `Continuation`: `withCheckedContinuation` and the other continuation functions.
-  package var continuation = false
+  package var continuation: Bool { has(.continuation) }
   /// `->`: a function may take a closure parameter (completion handlers).
-  package var arrow = false
+  package var arrow: Bool { has(.arrow) }
 
   /// Searches `source` for each needle until its flag is set.
   ///
@@ -41,48 +35,27 @@ package struct ByteHints: Sendable {
   /// (about 14 instructions a byte). A flag set by one needle skips its other needles.
   package init(_ source: [UInt8]) {
     source.withUnsafeBufferPointer { bytes in
-      for needle in ByteHints.needles where !self[flag: needle.flag] {
-        if ByteHints.contains(bytes, needle) { self[flag: needle.flag] = true }
+      for needle in ByteHints.needles where !has(needle.flag) {
+        let found = needle.bytes.withUnsafeBufferPointer { ByteSearch.contains(bytes, $0, anchor: needle.anchor) }
+        if found { flags |= 1 << needle.flag.rawValue }
       }
     }
   }
 
-  /// The flags, by number, so the needle table can name them.
-  private enum Flag: Int {
+  /// One bit per `Flag`: set when a needle of that flag was found. (The needle table cannot
+  /// name the stored flags by key path: a key path access is a runtime call, a tenth of the
+  /// hints' time.)
+  private var flags: UInt16 = 0
+
+  /// The flags, by bit number, so the needle table can name them.
+  private enum Flag: UInt16 {
     case chainTerminal, subject, future, hasAwait, hasAsync, sync, dispatchQueue, continuation, arrow
   }
 
-  private subscript(flag flag: Flag) -> Bool {
-    get {
-      switch flag {
-      case .chainTerminal: chainTerminal
-      case .subject: subject
-      case .future: future
-      case .hasAwait: hasAwait
-      case .hasAsync: hasAsync
-      case .sync: sync
-      case .dispatchQueue: dispatchQueue
-      case .continuation: continuation
-      case .arrow: arrow
-      }
-    }
-    set {
-      switch flag {
-      case .chainTerminal: chainTerminal = newValue
-      case .subject: subject = newValue
-      case .future: future = newValue
-      case .hasAwait: hasAwait = newValue
-      case .hasAsync: hasAsync = newValue
-      case .sync: sync = newValue
-      case .dispatchQueue: dispatchQueue = newValue
-      case .continuation: continuation = newValue
-      case .arrow: arrow = newValue
-      }
-    }
-  }
+  private func has(_ flag: Flag) -> Bool { flags & (1 << flag.rawValue) != 0 }
 
   /// A word to find, the flag it sets, and where its least common byte sits in it.
-  private struct Needle {
+  private struct Needle: Sendable {
     var bytes: [UInt8]
     var flag: Flag
     /// Index in `bytes` of the byte `memchr` looks for: one that is rare in Swift source.
@@ -110,31 +83,4 @@ package struct ByteHints: Sendable {
     Needle("Continuation", .continuation, anchor: "C"),
     Needle("->", .arrow, anchor: ">"),
   ]
-
-  /// True when `needle` occurs in `bytes`.
-  private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: Needle) -> Bool {
-    guard let base = bytes.baseAddress, bytes.count >= needle.bytes.count else { return false }
-    let anchorByte = Int32(needle.bytes[needle.anchor])
-    let before = needle.anchor
-    let after = needle.bytes.count - needle.anchor
-    // An anchor before `from` would start the word before the buffer; one at `limit` or later
-    // would end it past the buffer.
-    var from = before
-    let limit = bytes.count - after + 1
-    return needle.bytes.withUnsafeBufferPointer { word in
-      while from < limit {
-        guard let hit = memchr(base + from, anchorByte, limit - from) else { return false }
-        let anchorAt = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-        let start = anchorAt - before
-        var same = true
-        for offset in 0..<word.count where bytes[start + offset] != word[offset] {
-          same = false
-          break
-        }
-        if same { return true }
-        from = anchorAt + 1
-      }
-      return false
-    }
-  }
 }

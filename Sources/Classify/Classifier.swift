@@ -1,5 +1,6 @@
 import ParallelWork
 import ScanModel
+import SwiftLexer
 
 /// The global pass: joins what the files said about each other and turns candidates into
 /// findings.
@@ -140,7 +141,7 @@ package enum Classifier {
 
     private static func plain(_ text: String, separator: Bool) -> Bool {
       let answer = text.utf8.withContiguousStorageIfAvailable { bytes in
-        Classifier.isASCII(bytes) && (separator || !bytes.contains(0x1F))
+        ByteSearch.isASCII(bytes) && (separator || !bytes.contains(0x1F))
       }
       return answer ?? false
     }
@@ -161,44 +162,11 @@ package enum Classifier {
     // Native strings are contiguous: test and search their bytes in place (iterating the UTF-8
     // view byte by byte cost more than the rest of a pipeline's finalisation).
     let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-      guard isASCII(bytes) else { return nil }
-      return needle.utf8.withContiguousStorageIfAvailable { search(bytes, for: $0) }
+      guard ByteSearch.isASCII(bytes) else { return nil }
+      return needle.utf8.withContiguousStorageIfAvailable { ByteSearch.contains(bytes, $0) }
     }
     if let found, let found { return found }
     return text.contains(needle)
-  }
-
-  /// True when every byte is below 0x80, tested eight at a time.
-  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    let raw = UnsafeRawPointer(base)
-    var index = 0
-    while index + 8 <= bytes.count {
-      if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-      index += 8
-    }
-    while index < bytes.count {
-      if bytes[index] >= 0x80 { return false }
-      index += 1
-    }
-    return true
-  }
-
-  /// Whether `pattern` occurs in `bytes` (an empty pattern always does).
-  private static func search(_ bytes: UnsafeBufferPointer<UInt8>, for pattern: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = pattern.first else { return true }
-    guard bytes.count >= pattern.count else { return false }
-    var index = 0
-    let last = bytes.count - pattern.count
-    while index <= last {
-      if bytes[index] == first {
-        var offset = 1
-        while offset < pattern.count && bytes[index + offset] == pattern[offset] { offset += 1 }
-        if offset == pattern.count { return true }
-      }
-      index += 1
-    }
-    return false
   }
 
   /// The default disposition and phase of each category (DOMAIN.md).

@@ -1,4 +1,5 @@
 import ParallelWork
+import SwiftLexer
 
 /// The facts of every file joined for the global pass: which names the tree declares, which
 /// modules re-export Combine, the bridge helpers, the `$x` feeds and the completion defects.
@@ -267,7 +268,7 @@ package struct NameFilter: Sendable {
   package func contains(_ name: String) -> Bool {
     if let words {
       let found = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-        guard bytes.count > 0, bytes.count < 64, Classifier.isASCII(bytes) else { return nil }
+        guard bytes.count > 0, bytes.count < 64, ByteSearch.isASCII(bytes) else { return nil }
         return words.index(in: bytes, start: 0, length: bytes.count) != nil
       }
       if let found, let found { return found }

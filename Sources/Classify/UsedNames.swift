@@ -1,3 +1,5 @@
+import SwiftLexer
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -77,7 +79,7 @@ package struct UsedNames: Sendable, Hashable {
       bytes.append(contentsOf: name)
       ends.append(UInt32(truncatingIfNeeded: bytes.count))
       slots[slot] = UInt32(truncatingIfNeeded: ends.count)
-      if isASCII && !Classifier.isASCII(name) { isASCII = false }
+      if isASCII && !ByteSearch.isASCII(name) { isASCII = false }
       if ends.count * 2 > slots.count { grow() }
     }
   }
@@ -94,7 +96,7 @@ package struct UsedNames: Sendable, Hashable {
     if isASCII {
       let found = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
         // A name that is not ASCII may still equal an ASCII one (`\u{212A}` is `K`).
-        guard Classifier.isASCII(bytes) else { return nil }
+        guard ByteSearch.isASCII(bytes) else { return nil }
         return index(of: bytes) != nil
       }
       if let found, let found { return found }

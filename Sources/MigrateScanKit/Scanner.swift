@@ -5,12 +5,6 @@ import RuleEngine
 import ScanModel
 import SwiftLexer
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The scan pipeline: per file (in parallel) lex, match, classify and collect facts; then once
 /// for the tree build the graph, finalise the findings, apply suppressions and plan.
 package struct Scanner: Sendable {
@@ -57,7 +51,7 @@ package struct Scanner: Sendable {
     var suppressions: [Suppressions.Entry] = []
     var problems: [(line: Int, message: String)] = []
     // Most files have no directive; the line table is only built for those that do.
-    if Scanner.contains(bytes, Scanner.directiveMarker) {
+    if ByteSearch.contains(bytes, Scanner.directiveMarker) {
       let parsed = Suppressions(stream: stream, lineIndex: LineIndex(bytes))
       suppressions = parsed.entries
       problems = parsed.problems
@@ -218,27 +212,6 @@ package struct Scanner: Sendable {
   }
 
   private static let directiveMarker = Array("migrate-scan:".utf8)
-
-  /// Whether `needle` occurs in `haystack`. libc's `memchr` finds each candidate first byte in
-  /// vector-sized steps (Glibc does not export `memmem`); the byte loop it replaced cost about
-  /// 1% of a scan.
-  static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard let first = needle.first, haystack.count >= needle.count else { return false }
-    return haystack.withUnsafeBufferPointer { haystack in
-      needle.withUnsafeBufferPointer { needle in
-        guard let base = haystack.baseAddress, let needleBase = needle.baseAddress else { return false }
-        var index = 0
-        let last = haystack.count - needle.count
-        while index <= last {
-          guard let found = memchr(base + index, Int32(first), last - index + 1) else { return false }
-          index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-          if memcmp(base + index, needleBase, needle.count) == 0 { return true }
-          index += 1
-        }
-        return false
-      }
-    }
-  }
 
   /// Lines as editors count them: newlines, plus one for a last line without one.
   ///

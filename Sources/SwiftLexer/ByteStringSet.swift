@@ -49,7 +49,7 @@ package struct ByteStringSet {
       if entry >> 32 == tag && equal(Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1, bytes) { return }
       slot = (slot + 1) & mask
     }
-    if isASCII && !Self.isASCII(bytes) { isASCII = false }
+    if isASCII && !ByteSearch.isASCII(bytes) { isASCII = false }
     slots[slot] = tag << 32 | UInt64(spans.count + 1)
     spans.append((storage.count, bytes.count))
     storage.append(contentsOf: bytes)
@@ -139,23 +139,6 @@ package struct ByteStringSet {
     // The product's high bits are well mixed, its low bits poorly: fold them down too.
     hash ^= hash >> 31
     return hash &* multiplier
-  }
-
-  /// True when no byte of `bytes` has the high bit set.
-  private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    let raw = UnsafeRawPointer(base)
-    var bits: UInt64 = 0
-    var offset = 0
-    while offset + 8 <= bytes.count {
-      bits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      offset += 8
-    }
-    while offset < bytes.count {
-      bits |= UInt64(bytes[offset])
-      offset += 1
-    }
-    return bits & 0x8080_8080_8080_8080 == 0
   }
 
   private func equal(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

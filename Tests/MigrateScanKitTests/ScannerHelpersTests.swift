@@ -1,5 +1,6 @@
 import Classify
 import RuleEngine
+import SwiftLexer
 import Testing
 
 @testable import MigrateScanKit
@@ -60,12 +61,12 @@ import Testing
 
   @Test func containsFindsTheNeedleAnywhere() {
     let needle = Array("migrate-scan:".utf8)
-    #expect(!Scanner.contains([], needle))
-    #expect(!Scanner.contains(Array("migrate-scan".utf8), needle))
-    #expect(!Scanner.contains(Array("mmigrate-scan;migrate-scan".utf8), needle))
+    #expect(!ByteSearch.contains([], needle))
+    #expect(!ByteSearch.contains(Array("migrate-scan".utf8), needle))
+    #expect(!ByteSearch.contains(Array("mmigrate-scan;migrate-scan".utf8), needle))
     for prefix in ["", "m", "mmigrate-scan", "// migrate-sca "] {
       for suffix in ["", " disable"] {
-        #expect(Scanner.contains(Array((prefix + "migrate-scan:" + suffix).utf8), needle))
+        #expect(ByteSearch.contains(Array((prefix + "migrate-scan:" + suffix).utf8), needle))
       }
     }
   }
