@@ -21,7 +21,7 @@ package enum Classifier {
   /// Once the tree's facts are joined, each file is finalised on its own, so `jobs` threads
   /// (1: the calling thread only) share the files; the findings are the same for every value.
   package static func finalize(files: [FileClassification], context: ClassifyContext, jobs: Int = 1) -> [Finding] {
-    let files = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    let files = files.sorted { UTF8Order.precedes($0.path, $1.path) }
     let tree = TreeFacts(files: files, context: context, jobs: jobs)
     let modules = files.map { context.moduleOf($0.path) }
     // Notes depend on the module alone: made once per module, not per finding.

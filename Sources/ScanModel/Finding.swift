@@ -49,7 +49,7 @@ package struct Finding: Sendable, Codable, Hashable {
 
   /// The order of every report: file, line, column, rule id, then fingerprint as a tiebreak.
   package static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
-    if lhs.file != rhs.file { return lhs.file.utf8.lexicographicallyPrecedes(rhs.file.utf8) }
+    if lhs.file != rhs.file { return UTF8Order.precedes(lhs.file, rhs.file) }
     if lhs.range.start != rhs.range.start { return lhs.range.start < rhs.range.start }
     if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
     return lhs.fingerprint < rhs.fingerprint

@@ -140,23 +140,9 @@ package struct PlanBuilder: Sendable {
       if lhs.wave != rhs.wave { return lhs.wave < rhs.wave }
       if lhs.module != rhs.module { return lhs.module < rhs.module }
       if lhs.fileWave != rhs.fileWave { return lhs.fileWave < rhs.fileWave }
-      return Self.bytesPrecede(lhs.file, rhs.file)
+      return UTF8Order.precedes(lhs.file, rhs.file)
     }
     return order.map { steps[$0] }
-  }
-
-  /// `lhs.utf8.lexicographicallyPrecedes(rhs.utf8)`, over contiguous bytes: the generic
-  /// version was half of the steps' sort when one module's steps differ only by file.
-  private static func bytesPrecede(_ lhs: String, _ rhs: String) -> Bool {
-    var (lhs, rhs) = (lhs, rhs)
-    return lhs.withUTF8 { left in
-      rhs.withUTF8 { right in
-        for index in 0..<min(left.count, right.count) where left[index] != right[index] {
-          return left[index] < right[index]
-        }
-        return left.count < right.count
-      }
-    }
   }
 
   private func step(module: String, wave: Int, selected: [Int], of findings: [Finding]) -> PlanStep {
@@ -170,7 +156,7 @@ package struct PlanBuilder: Sendable {
       lines += max(1, finding.range.end.line - finding.range.start.line + 1)
       for blocker in finding.blockedBy where !blockers.contains(blocker) { blockers.append(blocker) }
     }
-    files.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    files.sort(by: UTF8Order.precedes)
     return PlanStep(
       wave: wave, module: module, files: files, findings: ordered.map { findings[$0].fingerprint },
       size: StepSize(findings: ordered.count, lines: lines), blockedBy: blockers)
