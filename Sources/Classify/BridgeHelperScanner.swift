@@ -1,3 +1,5 @@
+import ScanModel
+
 /// Finds the declarations that bridge Combine and async code in one file.
 ///
 /// Runs for every file whatever rules are enabled, because the global pass needs the helpers to
@@ -27,7 +29,7 @@ package enum BridgeHelperScanner {
     var entries: [Entry] = []
     for (index, scope) in file.symbols.scopes.enumerated() where !scope.isType && scope.open >= 0 {
       guard let member = scope.member, let signature = file.signature(ofScope: index) else { continue }
-      let extended = DottedName.lastComponent(scope.typePath)
+      let extended = scope.typePath.afterLast(UInt8(ascii: "."))
       let isPublisherExtension =
         CombineVocabulary.publisherTypes.contains(extended) || scope.typePath.hasPrefix("Publishers.")
       // A line needs the file's line index, which most files never build: ask only for a helper.

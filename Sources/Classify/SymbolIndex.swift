@@ -1,3 +1,4 @@
+import ScanModel
 import SwiftLexer
 
 /// The enclosing declaration of every significant position, as `Type.member`.
@@ -159,7 +160,7 @@ package struct SymbolIndex: Sendable {
           pendingDepth = bracketDepth
         }
         if found.isType && !found.isExtension {
-          declaredTypes.append(DottedName.lastComponent(found.name.text(in: view)))
+          declaredTypes.append(found.name.text(in: view).afterLast(UInt8(ascii: ".")))
         }
       } else if view.has(position, "typealias"), view.kind(position + 1) == .identifier {
         declaredTypes.append(view.text(position + 1))

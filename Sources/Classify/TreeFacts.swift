@@ -1,4 +1,5 @@
 import ParallelWork
+import ScanModel
 import SwiftLexer
 
 /// The facts of every file joined for the global pass: which names the tree declares, which
@@ -242,7 +243,7 @@ struct TreeFacts: Sendable {
 
   /// `Type.name` → (`Type`, `name`).
   static func split(_ key: String) -> (String, String) {
-    guard let dot = key.lastIndex(of: ".") else { return ("", key) }
+    guard let dot = key.lastIndex(ofUTF8: UInt8(ascii: ".")) else { return ("", key) }
     return (String(key[..<dot]), String(key[key.index(after: dot)...]))
   }
 }

@@ -30,10 +30,7 @@ enum RelativePath {
   }
 
   /// The last component of `path`.
-  static func lastComponent(of path: String) -> String {
-    guard let slash = path.lastIndex(ofUTF8: separator) else { return path }
-    return String(path[path.utf8.index(after: slash)...])
-  }
+  static func lastComponent(of path: String) -> String { path.afterLast(separator) }
 
   /// Every folder above `path`, deepest first, ending with the root "".
   static func ancestors(of path: String) -> [String] {

@@ -18,4 +18,14 @@ extension String {
     guard let offset else { return utf8[..<(end ?? utf8.endIndex)].lastIndex(of: byte) }
     return offset.map { utf8.index(utf8.startIndex, offsetBy: $0) }
   }
+
+  /// What follows the last `separator` byte (`Inner` of `Outer.Inner`, `File.swift` of
+  /// `Sources/File.swift`), or the whole string when there is none.
+  ///
+  /// `separator` must be ASCII: then the cut falls between characters (no identifier or path
+  /// component starts with a combining mark after a `.` or `/` it could join).
+  package func afterLast(_ separator: UInt8) -> String {
+    guard let cut = lastIndex(ofUTF8: separator) else { return self }
+    return String(self[utf8.index(after: cut)...])
+  }
 }

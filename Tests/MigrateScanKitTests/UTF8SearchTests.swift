@@ -23,4 +23,13 @@ import Testing
     let earlier = name.lastIndex(ofUTF8: UInt8(ascii: "."), before: dot)!
     #expect(name[..<earlier] == "Feature")
   }
+
+  @Test func afterLastKeepsWhatFollowsTheLastSeparator() {
+    let dot = UInt8(ascii: ".")
+    #expect("Outer.Inner".afterLast(dot) == "Inner")
+    #expect("A.B.Café".afterLast(dot) == "Café")
+    #expect("NoDot".afterLast(dot) == "NoDot")
+    #expect("Trailing.".afterLast(dot) == "")
+    #expect("Sources/Feature/Model.swift".afterLast(UInt8(ascii: "/")) == "Model.swift")
+  }
 }
