@@ -60,28 +60,3 @@ import Testing
     }
   }
 }
-
-/// Runs python3's jsonschema on a document (installed by `.ci/run` when the image lacks it).
-enum SchemaValidator {
-  static func validate(document: String, schema: String) throws -> (status: Int32, output: String) {
-    let script = """
-      import json, sys, jsonschema
-      schema = json.load(open(sys.argv[1]))
-      instance = json.load(open(sys.argv[2]))
-      cls = jsonschema.validators.validator_for(schema)
-      errors = sorted(cls(schema).iter_errors(instance), key=lambda e: list(e.path))
-      for e in errors[:5]: print(list(e.path), e.message)
-      sys.exit(1 if errors else 0)
-      """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, schema, document]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-  }
-}
