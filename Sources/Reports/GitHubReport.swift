@@ -3,9 +3,11 @@ import ScanModel
 /// The `github` format: GitHub Actions workflow commands that annotate the changed lines.
 ///
 /// `::warning file=…,line=…,col=…,endLine=…,endColumn=…,title=…::message`, one per finding, then
-/// one plain summary line. GitHub shows only so many annotations per step and per job and drops
-/// the rest without a word, so at most `annotationLimit` are written, the most severe first, and
-/// the summary line says how many were left out. Suppressed findings are not annotated.
+/// one plain summary line. GitHub shows at most 10 error, 10 warning and 10 notice annotations
+/// per step (and 50 per job) and drops the rest without a word (actions/toolkit,
+/// docs/problem-matchers.md, "Limitations"), so at most `annotationLimit` of each severity are
+/// written, and the summary line says how many were left out and where to see them all.
+/// Suppressed findings are not annotated.
 ///
 /// Escaping follows the Actions runner: in the message `%`, `\r`, `\n` become `%25`, `%0D`,
 /// `%0A`; in property values `:` and `,` are escaped too (`%3A`, `%2C`), since they separate
@@ -15,28 +17,26 @@ package enum GitHubReport {
   ///
   /// - Parameters:
   ///   - report: the report; its findings are in report order.
-  ///   - annotationLimit: the most annotations to write (negative counts as 0).
+  ///   - annotationLimit: the most annotations to write of each severity (negative counts as 0).
   package static func render(_ report: ScanReport, annotationLimit: Int) -> String {
-    let active = report.findings.enumerated().filter { $0.element.suppression == nil }
-    // Most severe first, then report order (the offsets), so a cap keeps the errors; the chosen
-    // ones are written back in report order so the log reads file by file.
-    let chosen = active.sorted { lhs, rhs in
-      if lhs.element.severity != rhs.element.severity { return lhs.element.severity > rhs.element.severity }
-      return lhs.offset < rhs.offset
-    }
-    .prefix(max(0, annotationLimit))
-    .sorted { $0.offset < $1.offset }
-
+    let limit = max(0, annotationLimit)
+    let active = report.findings.filter { $0.suppression == nil }
+    // The first `limit` of each severity, in report order, so the log reads file by file.
+    var written: [Severity: Int] = [:]
     var output = ""
-    for (_, finding) in chosen {
+    for finding in active where written[finding.severity, default: 0] < limit {
+      written[finding.severity, default: 0] += 1
       output.append(annotation(for: finding))
       output.append("\n")
     }
-    let left = active.count - chosen.count
+    let annotated = written.values.reduce(0, +)
+    let left = active.count - annotated
     var summary =
-      "migrate-scan: \(active.count) \(active.count == 1 ? "finding" : "findings"), \(chosen.count) annotated"
+      "migrate-scan: \(active.count) \(active.count == 1 ? "finding" : "findings"), \(annotated) annotated"
     if left > 0 {
-      summary += ", \(left) not annotated (limit \(max(0, annotationLimit)) per run; see the full report)"
+      summary +=
+        ", \(left) not annotated (GitHub shows \(limit) of each severity per step; "
+        + "the SARIF or Markdown report has them all)"
     }
     output.append(summary + "\n")
     return output

@@ -1,16 +1,17 @@
 /// Settings that change how a report is rendered, not what it says.
 package struct RenderOptions: Sendable, Equatable {
-  /// The most GitHub annotations one run writes. GitHub keeps only so many per step and per job
-  /// (10 errors and 10 warnings a step, 50 a job, at the time of writing) and drops the rest
-  /// silently, so we cap them ourselves and say how many were left out.
+  /// The most GitHub annotations one run writes of each severity. GitHub keeps only so many per
+  /// step and per job (10 errors, 10 warnings and 10 notices a step, 50 a job, at the time of
+  /// writing) and drops the rest silently, so we cap them ourselves and say how many were left out.
   package var githubAnnotationLimit: Int
   /// Markdown lists longer than this are folded into `<details>` so the plan stays scannable.
   package var markdownFoldThreshold: Int
 
   /// - Parameters:
-  ///   - githubAnnotationLimit: the annotation cap of the `github` format (default 50).
+  ///   - githubAnnotationLimit: the `github` format's cap per severity (default 10, what
+  ///     GitHub shows of each per step).
   ///   - markdownFoldThreshold: the longest list the `markdown` format shows unfolded (default 20).
-  package init(githubAnnotationLimit: Int = 50, markdownFoldThreshold: Int = 20) {
+  package init(githubAnnotationLimit: Int = 10, markdownFoldThreshold: Int = 20) {
     self.githubAnnotationLimit = githubAnnotationLimit
     self.markdownFoldThreshold = markdownFoldThreshold
   }
