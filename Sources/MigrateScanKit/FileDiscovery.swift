@@ -62,8 +62,16 @@ package struct FileDiscovery: Sendable {
       throw .runtime("cannot scan '\(root)': \(reason.lowercased()); check the path and its permissions")
     }
     if info.st_mode & S_IFMT != S_IFDIR {
+      // A FIFO or a device as the root would block the read or never end: refused up front.
+      guard info.st_mode & S_IFMT == S_IFREG else {
+        throw .runtime(
+          "cannot scan '\(root)': it is \(SourceReader.kindName(info.st_mode)), not a folder or a Swift file")
+      }
       let name = root.split(separator: "/").last.map(String.init) ?? root
-      discovery.files.append(DiscoveredFile(pathBytes: Array(root.utf8), relativePath: name, size: Int(info.st_size)))
+      // The root is given on the command line, so a link there is followed; the reader opens
+      // without following links, so it gets the resolved path.
+      let resolved = RealPath.resolve(Array(root.utf8)) ?? Array(root.utf8)
+      discovery.files.append(DiscoveredFile(pathBytes: resolved, relativePath: name, size: Int(info.st_size)))
       return discovery
     }
     guard let probe = opendir(root) else {
@@ -141,6 +149,7 @@ package struct FileDiscovery: Sendable {
   }
 
   private func visit(_ path: [UInt8], relative: String, name: String, into result: inout FolderScan) {
+    var path = path
     var info = stat()
     let statusOK = path.withCString { lstat($0, &info) == 0 }
     guard statusOK else {
@@ -157,6 +166,8 @@ package struct FileDiscovery: Sendable {
       type = target.st_mode & S_IFMT
       if type == S_IFDIR && !followSymlinks { return }
       info = target
+      // The reader never opens through a link: it gets the target's own path.
+      if type == S_IFREG, let resolved = RealPath.resolve(path) { path = resolved }
     }
     if type == S_IFDIR {
       if FileDiscovery.defaultExcludedDirectories.contains(name) || isExcluded(relative) { return }
