@@ -22,7 +22,7 @@ package struct DiscoveredFile: Sendable, Equatable {
 /// What the walk found: the files to scan, and what it passed over with the reason.
 package struct Discovery: Sendable {
   package var files: [DiscoveredFile] = []
-  package var skipped: [(path: String, reason: String)] = []
+  package var skipped: [(path: String, reason: SkipReason)] = []
 }
 
 /// Walks a directory tree for `.swift` files, without following directory links unless asked.
@@ -123,7 +123,7 @@ package struct FileDiscovery: Sendable {
   private func scan(_ directory: [UInt8], relative: String) -> FolderScan {
     var result = FolderScan()
     guard let entries = readDirectory(directory) else {
-      result.found.skipped.append((relative.isEmpty ? "." : relative, "directory not readable"))
+      result.found.skipped.append((relative.isEmpty ? "." : relative, .directoryNotReadable))
       return result
     }
     let slash = UInt8(ascii: "/")
@@ -153,14 +153,14 @@ package struct FileDiscovery: Sendable {
     var info = stat()
     let statusOK = path.withCString { lstat($0, &info) == 0 }
     guard statusOK else {
-      result.found.skipped.append((relative, "cannot stat: \(String(cString: strerror(errno)).lowercased())"))
+      result.found.skipped.append((relative, .cannotStat(String(cString: strerror(errno)).lowercased())))
       return
     }
     var type = info.st_mode & S_IFMT
     if type == S_IFLNK {
       var target = stat()
       guard path.withCString({ stat($0, &target) == 0 }) else {
-        if name.hasSuffix(".swift") { result.found.skipped.append((relative, "broken symbolic link")) }
+        if name.hasSuffix(".swift") { result.found.skipped.append((relative, .brokenLink)) }
         return
       }
       type = target.st_mode & S_IFMT
@@ -180,7 +180,7 @@ package struct FileDiscovery: Sendable {
       !FileDiscovery.defaultExcludedFileSuffixes.contains(where: name.hasSuffix)
     else { return }
     if Int(info.st_size) > maxFileSize {
-      result.found.skipped.append((relative, "larger than \(maxFileSize) bytes (--max-file-size)"))
+      result.found.skipped.append((relative, .tooLarge(limit: maxFileSize)))
       return
     }
     result.found.files.append(DiscoveredFile(pathBytes: path, relativePath: relative, size: Int(info.st_size)))

@@ -98,12 +98,15 @@ package struct ScanSession: Sendable {
 
   /// Finds, reads and analyses every file under the root, in parallel, largest first.
   ///
+  /// Returns every file passed over (`skipped`, for the report) and, of those, the ones that
+  /// could not be read (`readFailures`: a check cannot pass over them).
+  ///
   /// - Parameter analyzing: when given, a file whose bytes it rejects is only outlined (its size,
   ///   no findings or facts); package manifests are analysed whatever it says.
   package func analyzeTree(
     scanner: Scanner, showProgress: Bool, analyzing: (@Sendable ([UInt8]) -> Bool)? = nil
   ) throws(CLIError) -> (
-    analyses: [FileAnalysis], skipped: [SkippedFile]
+    analyses: [FileAnalysis], skipped: [SkippedFile], readFailures: [SkippedFile]
   ) {
     let found = try discovery.discover(root: root)
     let files = found.files
@@ -125,15 +128,19 @@ package struct ScanSession: Sendable {
     }
     progress.finish()
     var analyses: [FileAnalysis] = []
-    var skipped = found.skipped.map { SkippedFile(path: $0.path, reason: $0.reason) }
+    var passedOver = found.skipped
     for (index, result) in results.enumerated() {
       switch result {
       case .success(let analysis): analyses.append(analysis)
-      case .failure(let failure): skipped.append(SkippedFile(path: files[index].relativePath, reason: "\(failure)"))
+      case .failure(let failure): passedOver.append((files[index].relativePath, failure))
       }
     }
-    skipped.sort { UTF8Order.precedes($0.path, $1.path) }
-    return (analyses, skipped)
+    passedOver.sort { UTF8Order.precedes($0.path, $1.path) }
+    let skipped = passedOver.map { SkippedFile(path: $0.path, reason: "\($0.reason)") }
+    let readFailures = passedOver.filter(\.reason.isReadFailure).map {
+      SkippedFile(path: $0.path, reason: "\($0.reason)")
+    }
+    return (analyses, skipped, readFailures)
   }
 
   /// The order to start files in: largest first, so a 5 MB generated file starts at once instead

@@ -13,7 +13,6 @@ package enum SkipReason: Error, Sendable, Equatable, CustomStringConvertible {
   /// The path became a symbolic link after the walk looked at it; links are never read through
   /// at that point (the walk decides which links to follow).
   case symbolicLink
-  case binary
   case tooLarge(limit: Int)
   case brokenLink
   /// A link whose target (after resolving every link and `..`) is outside the scanned root.
@@ -26,7 +25,6 @@ package enum SkipReason: Error, Sendable, Equatable, CustomStringConvertible {
     case .unreadable(let reason): return "not readable: \(reason)"
     case .notRegularFile(let kind): return "not a regular file (\(kind)); not read"
     case .symbolicLink: return "turned into a symbolic link after the walk; not read"
-    case .binary: return "not text (contains NUL bytes)"
     case .tooLarge(let limit): return "larger than \(limit) bytes (--max-file-size)"
     case .brokenLink: return "broken symbolic link"
     case .linkOutsideRoot(let target):
@@ -41,7 +39,7 @@ package enum SkipReason: Error, Sendable, Equatable, CustomStringConvertible {
   package var isReadFailure: Bool {
     switch self {
     case .unreadable, .notRegularFile, .symbolicLink, .directoryNotReadable, .cannotStat: return true
-    case .binary, .tooLarge, .brokenLink, .linkOutsideRoot: return false
+    case .tooLarge, .brokenLink, .linkOutsideRoot: return false
     }
   }
 }

@@ -14,7 +14,10 @@ package enum SourceReader {
   /// Why a file was passed over.
   package typealias Failure = SkipReason
 
-  /// Reads the whole file at `path` (raw bytes, NUL-free).
+  /// Reads the whole file at `path` (raw bytes).
+  ///
+  /// NUL bytes are kept: the lexer reads them like any other byte, and the compiler accepts a
+  /// file holding one (with a warning), so a NUL in a comment must not hide the code around it.
   ///
   /// `path` must not end in a symbolic link: the walk resolves the links it follows first.
   package static func read(_ path: [UInt8], maxSize: Int) -> Result<[UInt8], Failure> {
@@ -62,11 +65,6 @@ package enum SourceReader {
       ended = count == 0
     }
     if bytes.count > maxSize { return .failure(.tooLarge(limit: maxSize)) }
-    // `memchr` reads a vector at a time; `contains(0)` went byte by byte, 2.5% of a scan.
-    let binary = bytes.withUnsafeBufferPointer { buffer in
-      buffer.baseAddress.map { memchr($0, 0, buffer.count) != nil } ?? false
-    }
-    if binary { return .failure(.binary) }
     return .success(bytes)
   }
 

@@ -23,10 +23,11 @@ extension CommandLineTool {
     if invocation.staged || invocation.since != nil {
       added = try changeFindings(invocation, session: session, scanner: scanner, io: &io)
     } else {
-      let (analyses, skipped) = try session.analyzeTree(scanner: scanner, showProgress: false)
+      let (analyses, skipped, unreadable) = try session.analyzeTree(scanner: scanner, showProgress: false)
       let outcome = scanner.finish(
         analyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, jobs: session.jobs)
       warn(outcome.warnings, skipped: skipped, invocation: invocation, io: &io)
+      try requireRead(unreadable)
       if let path = invocation.baseline ?? session.configuration.baseline {
         let baseline = try readBaseline(path)
         added = baseline.newFindings(in: outcome.findings)
@@ -90,8 +91,10 @@ extension CommandLineTool {
       let new: [UInt8]?
       if invocation.staged {
         new = blobs.popFirst() ?? nil
+        if new == nil { try requireRead([SkippedFile(path: path, reason: "git gave no contents for it")]) }
       } else {
-        new = FileManager.default.contents(atPath: repository.topLevel + "/" + change.path).map { [UInt8]($0) }
+        new = try readWorkTree(
+          repository.topLevel + "/" + change.path, display: path, maxSize: session.discovery.maxFileSize)
       }
       let old = change.oldPath == nil ? nil : blobs.popFirst() ?? nil
       guard let new else { continue }
@@ -119,7 +122,9 @@ extension CommandLineTool {
     let scope = ChangeScope(before: oldAnalyses, after: newAnalyses)
     var analyzing: (@Sendable ([UInt8]) -> Bool)?
     if !invocation.wholeTree && scope.wholeTreeReason == nil { analyzing = { @Sendable bytes in scope.needs(bytes) } }
-    let (unchanged, _) = try treeSession.analyzeTree(scanner: scanner, showProgress: false, analyzing: analyzing)
+    let (unchanged, _, unreadable) = try treeSession.analyzeTree(
+      scanner: scanner, showProgress: false, analyzing: analyzing)
+    try requireRead(unreadable)
     // Only fingerprints are compared, so neither side needs a plan; and unless a manifest
     // changed, both sides have the same modules, so the graph is built once.
     let afterOutcome = scanner.finish(

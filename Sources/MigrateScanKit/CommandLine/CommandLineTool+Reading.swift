@@ -1,0 +1,32 @@
+import ScanModel
+
+extension CommandLineTool {
+  /// Fails a check that could not read a file it needs.
+  ///
+  /// A scan reports an unreadable file and goes on; a check cannot: the file may hold exactly
+  /// the change it is there to stop, so passing would be a false "all clear".
+  ///
+  /// - Throws: `CLIError.runtime` naming the first such file, the reason and what to do (exit 2).
+  package static func requireRead(_ failures: [SkippedFile]) throws(CLIError) {
+    guard let first = failures.first else { return }
+    let others = failures.count > 1 ? " (and \(failures.count - 1) more)" : ""
+    throw .runtime(
+      "cannot check '\(first.path)'\(others): \(first.reason); a check cannot pass over a file it could not read. "
+        + "Make it readable, or leave it out with 'exclude' in \(Configuration.fileName)")
+  }
+}
+
+extension CommandLineTool {
+  /// A changed file's bytes in the work tree, read as the scan reads it (`SourceReader`: no link,
+  /// FIFO or device is read), or nil when the scan would pass it over on purpose (too large).
+  ///
+  /// - Throws: `CLIError.runtime` when it cannot be read (see `requireRead(_:)`).
+  package static func readWorkTree(_ path: String, display: String, maxSize: Int) throws(CLIError) -> [UInt8]? {
+    switch SourceReader.read(Array(path.utf8), maxSize: maxSize) {
+    case .success(let bytes): return bytes
+    case .failure(let failure):
+      if failure.isReadFailure { try requireRead([SkippedFile(path: display, reason: "\(failure)")]) }
+      return nil
+    }
+  }
+}
