@@ -25,11 +25,15 @@ package struct Discovery: Sendable {
   package var skipped: [(path: String, reason: SkipReason)] = []
 }
 
-/// Walks a directory tree for `.swift` files, without following directory links unless asked.
+/// Walks a directory tree for `.swift` files, without following links unless asked.
 ///
 /// Uses `opendir`/`readdir`/`lstat` on raw bytes: names with newlines, quotes or invalid UTF-8
-/// are kept exactly, and a link loop cannot hang the walk (links are not followed by default; when
-/// they are, directories already visited are recognised by device and inode).
+/// are kept exactly. Links: one whose target (all links and `..` resolved) is inside the root is
+/// an alias, and the walk reaches the target under its own path; one out of the root is skipped
+/// with the reason, since the tree (a pull request) must not make the scan read files it does not
+/// hold. With `followSymlinks` both are followed, and what they lead to is filtered and reported
+/// under its real path, once; directories already visited are recognised by device and inode,
+/// so a link loop cannot hang the walk.
 package struct FileDiscovery: Sendable {
   /// Directory names never entered: build output, VCS metadata, vendored dependencies.
   package static let defaultExcludedDirectories: Set<String> = [
@@ -48,6 +52,9 @@ package struct FileDiscovery: Sendable {
   package var isExcluded: @Sendable (String) -> Bool = { _ in false }
   /// Inclusion filter applied to root-relative file paths (default: every `.swift` file).
   package var isIncluded: @Sendable (String) -> Bool = { _ in true }
+
+  /// The root with its links resolved: a link's target inside it is an alias.
+  private var resolvedRoot: [UInt8] = []
 
   package init() {}
 
@@ -80,6 +87,11 @@ package struct FileDiscovery: Sendable {
     }
     closedir(probe)
 
+    let walker = {
+      var walker = self
+      walker.resolvedRoot = RealPath.resolve(Array(root.utf8)) ?? Array(root.utf8)
+      return walker
+    }()
     var visited: Set<DirectoryIdentity> = [DirectoryIdentity(info)]
     let rootBytes = Array(root.utf8)
     // Takes one folder's findings; returns its subfolders not entered yet, in name order.
@@ -93,7 +105,7 @@ package struct FileDiscovery: Sendable {
       // timing, and followed links are where that happens.
       var stack: [([UInt8], String)] = [(rootBytes, "")]
       while let (directory, relative) = stack.popLast() {
-        stack += merge(scan(directory, relative: relative))
+        stack += merge(walker.scan(directory, relative: relative))
       }
     } else {
       // A level at a time, the folders of a level read in parallel: on a large tree the walk was
@@ -102,12 +114,17 @@ package struct FileDiscovery: Sendable {
       while !level.isEmpty {
         let current = level
         let scans = ParallelMap.map(count: current.count, jobs: jobs) { index in
-          self.scan(current[index].0, relative: current[index].1)
+          walker.scan(current[index].0, relative: current[index].1)
         }
         level = scans.flatMap(merge)
       }
     }
     discovery.files.sort { UTF8Order.precedes($0.relativePath, $1.relativePath) }
+    if followSymlinks {
+      // Two links to one file (or a link and the file) lead to one real path: listed once.
+      var seen: Set<String> = []
+      discovery.files.removeAll { !seen.insert($0.relativePath).inserted }
+    }
     discovery.skipped.sort { UTF8Order.precedes($0.path, $1.path) }
     return discovery
   }
@@ -149,7 +166,7 @@ package struct FileDiscovery: Sendable {
   }
 
   private func visit(_ path: [UInt8], relative: String, name: String, into result: inout FolderScan) {
-    var path = path
+    var (path, relative, name) = (path, relative, name)
     var info = stat()
     let statusOK = path.withCString { lstat($0, &info) == 0 }
     guard statusOK else {
@@ -159,15 +176,29 @@ package struct FileDiscovery: Sendable {
     var type = info.st_mode & S_IFMT
     if type == S_IFLNK {
       var target = stat()
-      guard path.withCString({ stat($0, &target) == 0 }) else {
+      guard let resolved = RealPath.resolve(path), resolved.withCString({ stat($0, &target) == 0 }) else {
         if name.hasSuffix(".swift") { result.found.skipped.append((relative, .brokenLink)) }
         return
       }
       type = target.st_mode & S_IFMT
-      if type == S_IFDIR && !followSymlinks { return }
+      let inside = RealPath.relative(resolved, inside: resolvedRoot)
+      guard followSymlinks else {
+        // A link inside the root is an alias: the walk reaches its target under the target's
+        // own path, so following it would count the file twice. A link out of the root would
+        // read a file the tree does not hold (and report it under an in-tree name).
+        if inside == nil && (type == S_IFDIR || name.hasSuffix(".swift")) {
+          result.found.skipped.append((relative, .linkOutsideRoot(target: FileDiscovery.text(resolved))))
+        }
+        return
+      }
+      // Followed: what it leads to is walked, filtered and reported under its real path
+      // (relative to the root when inside it), and opened by that path, never through the link.
+      // A file reached both ways is listed once (`discover` drops the twin).
+      path = resolved
+      relative = inside.map { FileDiscovery.text(Array($0)) } ?? FileDiscovery.text(resolved)
+      name = relative.split(separator: "/").last.map(String.init) ?? relative
+      if inside != nil && isInExcludedFolder(relative) { return }
       info = target
-      // The reader never opens through a link: it gets the target's own path.
-      if type == S_IFREG, let resolved = RealPath.resolve(path) { path = resolved }
     }
     if type == S_IFDIR {
       if FileDiscovery.defaultExcludedDirectories.contains(name) || isExcluded(relative) { return }
@@ -185,6 +216,21 @@ package struct FileDiscovery: Sendable {
     }
     result.found.files.append(DiscoveredFile(pathBytes: path, relativePath: relative, size: Int(info.st_size)))
   }
+
+  /// Whether the walk would never enter a folder on the way to `relative` (a root-relative
+  /// path): a never-entered name (`Pods`, `.build`, …) or a folder the configuration excludes.
+  package func isInExcludedFolder(_ relative: String) -> Bool {
+    var folder = Substring(relative)
+    var components = relative.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+    while let name = components.popLast() {
+      folder = folder[..<name.endIndex]
+      if FileDiscovery.defaultExcludedDirectories.contains(String(name)) || isExcluded(String(folder)) { return true }
+    }
+    return false
+  }
+
+  /// A name or path as text for reports.
+  static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
   /// The names of the entries of a directory worth a look, sorted by name; nil when it cannot
   /// be read.
