@@ -22,11 +22,15 @@ package struct ScanSession: Sendable {
     root = invocation.arguments.first ?? "."
     if root.count > 1 && root.hasSuffix("/") { root.removeLast() }
 
+    // A configuration in the tree names files in the tree only; one given with --config from
+    // outside it is the CI's own, and trusted.
+    let boundary = TreeBoundary(root: root)
     if let path = invocation.configFile {
-      configuration = try ScanSession.readConfiguration(path, required: true)
+      configuration = try ScanSession.readConfiguration(
+        path, required: true, boundary: boundary.contains(path) ? boundary : nil)
     } else {
       let implicit = root + "/" + Configuration.fileName
-      configuration = try ScanSession.readConfiguration(implicit, required: false)
+      configuration = try ScanSession.readConfiguration(implicit, required: false, boundary: boundary)
     }
 
     catalog = try ScanSession.loadCatalog(invocation: invocation, configuration: configuration)
@@ -85,15 +89,38 @@ package struct ScanSession: Sendable {
     return [UInt8](data)
   }
 
-  private static func readConfiguration(_ path: String, required: Bool) throws(CLIError) -> Configuration {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      if required {
-        throw .runtime("cannot read configuration '\(path)': no such file, or not readable; check the path")
+  /// Reads the configuration at `path`; with a `boundary`, the file and the paths it names must
+  /// resolve inside it.
+  private static func readConfiguration(_ path: String, required: Bool, boundary: TreeBoundary?) throws(CLIError)
+    -> Configuration
+  {
+    let bytes: [UInt8]
+    if let boundary {
+      // Read as a source file is (a link out of the tree, a FIFO or a device is never read).
+      let file = try boundary.confine(path, key: nil, configuration: path)
+      guard let resolved = TreeBoundary.resolve(file),
+        case .success(let read) = SourceReader.read(resolved, maxSize: 16_000_000)
+      else {
+        if !required && !FileManager.default.fileExists(atPath: path) { return Configuration() }
+        throw .runtime("cannot read configuration '\(path)': not a readable regular file; check the path")
       }
-      return Configuration()
+      bytes = read
+    } else {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        if required {
+          throw .runtime("cannot read configuration '\(path)': no such file, or not readable; check the path")
+        }
+        return Configuration()
+      }
+      bytes = [UInt8](data)
     }
     let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-    return try Configuration.parse([UInt8](data), path: path, folder: folder)
+    let configuration = try Configuration.parse(bytes, path: path, folder: folder)
+    if let boundary {
+      for file in configuration.rulesFiles { _ = try boundary.confine(file, key: "rulesFiles", configuration: path) }
+      if let file = configuration.baseline { _ = try boundary.confine(file, key: "baseline", configuration: path) }
+    }
+    return configuration
   }
 
   /// Finds, reads and analyses every file under the root, in parallel, largest first.
