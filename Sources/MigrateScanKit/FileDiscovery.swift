@@ -207,14 +207,27 @@ package struct FileDiscovery: Sendable {
       result.folders.append((path, relative, DirectoryIdentity(info)))
       return
     }
-    guard type == S_IFREG, name.hasSuffix(".swift"), isIncluded(relative), !isExcluded(relative),
-      !FileDiscovery.defaultExcludedFileSuffixes.contains(where: name.hasSuffix)
-    else { return }
+    guard type == S_IFREG, admitsFile(relative, name: name) else { return }
     if Int(info.st_size) > maxFileSize {
       result.found.skipped.append((relative, .tooLarge(limit: maxFileSize)))
       return
     }
     result.found.files.append(DiscoveredFile(pathBytes: path, relativePath: relative, size: Int(info.st_size)))
+  }
+
+  /// Whether a file at `relative` (root-relative, named `name`) is one to scan once the walk
+  /// reaches it: a `.swift` file, included, not excluded, not generated.
+  private func admitsFile(_ relative: String, name: String) -> Bool {
+    name.hasSuffix(".swift") && isIncluded(relative) && !isExcluded(relative)
+      && !FileDiscovery.defaultExcludedFileSuffixes.contains(where: name.hasSuffix)
+  }
+
+  /// Whether the walk would scan a file at `relative` (root-relative, `/`-separated) if it is a
+  /// regular file within the size limit: the one answer `check --staged`/`--since` and the scan
+  /// share, so both see the same files of a tree.
+  package func admits(_ relative: String) -> Bool {
+    let name = relative.split(separator: "/").last.map(String.init) ?? relative
+    return admitsFile(relative, name: name) && !isInExcludedFolder(relative)
   }
 
   /// Whether the walk would never enter a folder on the way to `relative` (a root-relative

@@ -56,3 +56,48 @@ import Testing
     #expect(try CommandLineTool.readWorkTree(folder + "/Big.swift", display: "Big.swift", maxSize: 1_000) == nil)
   }
 }
+
+/// Hole 7: `check --staged` and `--since` read the files a scan of the same tree reads: the
+/// configuration's `include`/`exclude`, the never-entered folders, generated files and the size
+/// limit apply to both.
+@Suite struct OneDiscoveryTests {
+  static let configuration =
+    #"{"include": ["Sources/**", "Pods/**"], "exclude": ["Sources/Generated/**"], "maxFileSize": 2000}"#
+
+  /// Where a new wrapper is ignored by the scan, so must it be by the check.
+  static let ignored = [
+    "Pods/Lib/Vendored.swift", "Sources/Generated/Made.swift", "Sources/Model.generated.swift",
+    "Sources/Api.pb.swift", "Tools/Script.swift", "Sources/.build/Cache.swift",
+  ]
+
+  static func wrapperCount(_ json: String) -> Int {
+    json.components(separatedBy: "\"ruleId\" : \"future-task-wrapper\"").count - 1
+      + json.components(separatedBy: "\"ruleId\": \"future-task-wrapper\"").count - 1
+  }
+
+  @Test(arguments: ignored + ["Sources/Big.swift", "Sources/Counted.swift"])
+  func checkAndScanGiveTheSameAnswer(path: String) throws {
+    let repository = try TemporaryRepository()
+    defer { repository.remove() }
+    try repository.write(".migrate-scan.json", Self.configuration)
+    try repository.write("Sources/Service.swift", GateTests.service(""))
+    try repository.commitAll()
+    try repository.git("tag", "base")
+    let padding = path.hasSuffix("Big.swift") ? String(repeating: "// padding\n", count: 300) : ""
+    try repository.write(path, padding + GateTests.service(GateTests.wrapper))
+    try repository.stageAll()
+
+    let scan = CLIRun([repository.path, "--format", "json", "--quiet"])
+    #expect(scan.status == .success)
+    let scanFinds = Self.wrapperCount(scan.stdout) > 0
+    let staged = CLIRun(["check", "--staged", "--quiet", repository.path])
+    let whole = CLIRun(["check", "--staged", "--whole-tree", "--quiet", repository.path])
+    try repository.git("commit", "-q", "-m", "change")
+    let since = CLIRun(["check", "--since", "base", "--quiet", repository.path])
+    let expected: ExitCode = path == "Sources/Counted.swift" ? .policyFailure : .success
+    #expect(scanFinds == (expected == .policyFailure), "scan of \(path)")
+    #expect(staged.status == expected, "check --staged on \(path): \(staged.stdout)")
+    #expect(whole.status == expected, "check --staged --whole-tree on \(path)")
+    #expect(since.status == expected, "check --since on \(path)")
+  }
+}

@@ -75,8 +75,11 @@ extension CommandLineTool {
     let changes = try repository.changedSwiftFiles(staged: invocation.staged, since: invocation.since)
     let prefix = try rootPrefix(session.root, topLevel: repository.topLevel)
 
+    // The changed files the scan of the tree would read: the same filters, skips and limits.
+    let inside = changes.filter {
+      $0.path.hasPrefix(prefix) && session.discovery.admits(String($0.path.dropFirst(prefix.count)))
+    }
     // Every blob the comparison needs, fetched from git in one batch.
-    let inside = changes.filter { $0.path.hasPrefix(prefix) }
     let oldRevision = invocation.staged ? "HEAD" : (invocation.since ?? "HEAD")
     var requests: [(path: String, revision: String)] = []
     for change in inside {
@@ -88,10 +91,11 @@ extension CommandLineTool {
     var before: [String: [UInt8]] = [:]
     for change in inside {
       let path = String(change.path.dropFirst(prefix.count))
-      let new: [UInt8]?
+      var new: [UInt8]?
       if invocation.staged {
         new = blobs.popFirst() ?? nil
         if new == nil { try requireRead([SkippedFile(path: path, reason: "git gave no contents for it")]) }
+        if let bytes = new, bytes.count > session.discovery.maxFileSize { new = nil }
       } else {
         new = try readWorkTree(
           repository.topLevel + "/" + change.path, display: path, maxSize: session.discovery.maxFileSize)

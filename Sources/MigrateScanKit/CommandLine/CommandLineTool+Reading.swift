@@ -18,14 +18,18 @@ extension CommandLineTool {
 
 extension CommandLineTool {
   /// A changed file's bytes in the work tree, read as the scan reads it (`SourceReader`: no link,
-  /// FIFO or device is read), or nil when the scan would pass it over on purpose (too large).
+  /// FIFO or device is read), or nil when the scan would pass it over on purpose: too large, or
+  /// a link (the walk never reads a file through a link without --follow-symlinks, and then
+  /// under the target's path, which is a file of its own).
   ///
   /// - Throws: `CLIError.runtime` when it cannot be read (see `requireRead(_:)`).
   package static func readWorkTree(_ path: String, display: String, maxSize: Int) throws(CLIError) -> [UInt8]? {
     switch SourceReader.read(Array(path.utf8), maxSize: maxSize) {
     case .success(let bytes): return bytes
     case .failure(let failure):
-      if failure.isReadFailure { try requireRead([SkippedFile(path: display, reason: "\(failure)")]) }
+      if failure.isReadFailure && failure != .symbolicLink {
+        try requireRead([SkippedFile(path: display, reason: "\(failure)")])
+      }
       return nil
     }
   }
