@@ -10,7 +10,8 @@ import ScanModel
 package struct DiscoveredFile: Sendable, Equatable {
   /// The path to open, as raw bytes (file names need not be UTF-8).
   package var pathBytes: [UInt8]
-  /// The path relative to the scanned root, `/`-separated, for reports (invalid UTF-8 repaired).
+  /// The path relative to the scanned root, `/`-separated, for reports (bytes that are not UTF-8
+  /// escaped as `FileName` says, so two names never become one).
   package var relativePath: String
   /// Size in bytes when it was found.
   package var size: Int
@@ -145,7 +146,7 @@ package struct FileDiscovery: Sendable {
     }
     let slash = UInt8(ascii: "/")
     for name in entries {
-      let display = String(decoding: name, as: UTF8.self)
+      let display = FileName.text(name)
       // Each path is built in one buffer of its final size: `relative + "/" + display` made an
       // intermediate String, and appending to a copy of `directory` grew it twice.
       var childRelative = display
@@ -243,7 +244,7 @@ package struct FileDiscovery: Sendable {
   }
 
   /// A name or path as text for reports.
-  static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+  static func text(_ bytes: [UInt8]) -> String { FileName.text(bytes) }
 
   /// The names of the entries of a directory worth a look, sorted by name; nil when it cannot
   /// be read.

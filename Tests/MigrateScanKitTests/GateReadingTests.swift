@@ -45,15 +45,17 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     #expect(mkfifo(folder + "/Pipe.swift", 0o600) == 0)
     #expect(throws: CLIError.self) {
-      try CommandLineTool.readWorkTree(folder + "/Pipe.swift", display: "Pipe.swift", maxSize: 1_000)
+      try CommandLineTool.readWorkTree(Array((folder + "/Pipe.swift").utf8), display: "Pipe.swift", maxSize: 1_000)
     }
     do {
-      _ = try CommandLineTool.readWorkTree(folder + "/Pipe.swift", display: "Pipe.swift", maxSize: 1_000)
+      _ = try CommandLineTool.readWorkTree(Array((folder + "/Pipe.swift").utf8), display: "Pipe.swift", maxSize: 1_000)
     } catch {
       #expect("\(error)".contains("cannot check 'Pipe.swift': not a regular file (a FIFO)"))
     }
     try Data(repeating: 0x20, count: 2_000).write(to: URL(fileURLWithPath: folder + "/Big.swift"))
-    #expect(try CommandLineTool.readWorkTree(folder + "/Big.swift", display: "Big.swift", maxSize: 1_000) == nil)
+    #expect(
+      try CommandLineTool.readWorkTree(Array((folder + "/Big.swift").utf8), display: "Big.swift", maxSize: 1_000) == nil
+    )
   }
 }
 

@@ -98,7 +98,8 @@ extension CommandLineTool {
         if let bytes = new, bytes.count > session.discovery.maxFileSize { new = nil }
       } else {
         new = try readWorkTree(
-          repository.topLevel + "/" + change.path, display: path, maxSize: session.discovery.maxFileSize)
+          Array((repository.topLevel + "/").utf8) + FileName.bytes(change.path), display: path,
+          maxSize: session.discovery.maxFileSize)
       }
       let old = change.oldPath == nil ? nil : blobs.popFirst() ?? nil
       guard let new else { continue }

@@ -23,8 +23,8 @@ extension CommandLineTool {
   /// under the target's path, which is a file of its own).
   ///
   /// - Throws: `CLIError.runtime` when it cannot be read (see `requireRead(_:)`).
-  package static func readWorkTree(_ path: String, display: String, maxSize: Int) throws(CLIError) -> [UInt8]? {
-    switch SourceReader.read(Array(path.utf8), maxSize: maxSize) {
+  package static func readWorkTree(_ path: [UInt8], display: String, maxSize: Int) throws(CLIError) -> [UInt8]? {
+    switch SourceReader.read(path, maxSize: maxSize) {
     case .success(let bytes): return bytes
     case .failure(let failure):
       if failure.isReadFailure && failure != .symbolicLink {
