@@ -71,6 +71,19 @@ import Testing
     }
   }
 
+  /// The check names a followed file by its real path too, not under the root.
+  @Test func theCheckNamesAFollowedFileByItsRealPath() throws {
+    let (tree, outside) = try Self.makeFarm()
+    defer { try? FileManager.default.removeItem(atPath: tree + "/..") }
+    let realOutside = try #require(RealPath.resolve(outside))
+    let run = CLIRun(["check", "--quiet", "--follow-symlinks", tree])
+    #expect(run.status == .policyFailure)
+    #expect(
+      run.stdout.contains("\n\(realOutside)/Secret.swift:") || run.stdout.hasPrefix("\(realOutside)/Secret.swift:"))
+    #expect(run.stdout.contains("\(tree)/Sources/App/Real.swift:"))
+    #expect(!CLIRun(["check", "--quiet", tree]).stdout.contains("Secret.swift"))
+  }
+
   @Test func aFollowedLinkIntoANeverEnteredFolderIsNotWalked() throws {
     let (tree, _) = try Self.makeFarm()
     defer { try? FileManager.default.removeItem(atPath: tree + "/..") }

@@ -61,8 +61,9 @@ extension CommandLineTool {
   }
 
   /// The path as a user can open it from the current directory.
+  /// An absolute path (a file reached through `--follow-symlinks` out of the root) is as it is.
   static func display(_ file: String, root: String) -> String {
-    root == "." ? file : root + "/" + file
+    root == "." || file.hasPrefix("/") ? file : root + "/" + file
   }
 
   /// The findings a git change adds: the tree with the changed files as they are after the change,
