@@ -10,7 +10,8 @@ import ScanModel
 package struct DiscoveredFile: Sendable, Equatable {
   /// The path to open, as raw bytes (file names need not be UTF-8).
   package var pathBytes: [UInt8]
-  /// The path relative to the scanned root, `/`-separated, for reports (invalid UTF-8 repaired).
+  /// The path relative to the scanned root, `/`-separated, for reports (bytes that are not UTF-8
+  /// escaped as `FileName` says, so two names never become one).
   package var relativePath: String
   /// Size in bytes when it was found.
   package var size: Int
@@ -22,14 +23,18 @@ package struct DiscoveredFile: Sendable, Equatable {
 /// What the walk found: the files to scan, and what it passed over with the reason.
 package struct Discovery: Sendable {
   package var files: [DiscoveredFile] = []
-  package var skipped: [(path: String, reason: String)] = []
+  package var skipped: [(path: String, reason: SkipReason)] = []
 }
 
-/// Walks a directory tree for `.swift` files, without following directory links unless asked.
+/// Walks a directory tree for `.swift` files, without following links unless asked.
 ///
 /// Uses `opendir`/`readdir`/`lstat` on raw bytes: names with newlines, quotes or invalid UTF-8
-/// are kept exactly, and a link loop cannot hang the walk (links are not followed by default; when
-/// they are, directories already visited are recognised by device and inode).
+/// are kept exactly. Links: one whose target (all links and `..` resolved) is inside the root is
+/// an alias, and the walk reaches the target under its own path; one out of the root is skipped
+/// with the reason, since the tree (a pull request) must not make the scan read files it does not
+/// hold. With `followSymlinks` both are followed, and what they lead to is filtered and reported
+/// under its real path, once; directories already visited are recognised by device and inode,
+/// so a link loop cannot hang the walk.
 package struct FileDiscovery: Sendable {
   /// Directory names never entered: build output, VCS metadata, vendored dependencies.
   package static let defaultExcludedDirectories: Set<String> = [
@@ -49,6 +54,9 @@ package struct FileDiscovery: Sendable {
   /// Inclusion filter applied to root-relative file paths (default: every `.swift` file).
   package var isIncluded: @Sendable (String) -> Bool = { _ in true }
 
+  /// The root with its links resolved: a link's target inside it is an alias.
+  private var resolvedRoot: [UInt8] = []
+
   package init() {}
 
   /// Walks `root` (a directory or a single file).
@@ -62,8 +70,16 @@ package struct FileDiscovery: Sendable {
       throw .runtime("cannot scan '\(root)': \(reason.lowercased()); check the path and its permissions")
     }
     if info.st_mode & S_IFMT != S_IFDIR {
+      // A FIFO or a device as the root would block the read or never end: refused up front.
+      guard info.st_mode & S_IFMT == S_IFREG else {
+        throw .runtime(
+          "cannot scan '\(root)': it is \(SourceReader.kindName(info.st_mode)), not a folder or a Swift file")
+      }
       let name = root.split(separator: "/").last.map(String.init) ?? root
-      discovery.files.append(DiscoveredFile(pathBytes: Array(root.utf8), relativePath: name, size: Int(info.st_size)))
+      // The root is given on the command line, so a link there is followed; the reader opens
+      // without following links, so it gets the resolved path.
+      let resolved = RealPath.resolve(Array(root.utf8)) ?? Array(root.utf8)
+      discovery.files.append(DiscoveredFile(pathBytes: resolved, relativePath: name, size: Int(info.st_size)))
       return discovery
     }
     guard let probe = opendir(root) else {
@@ -72,6 +88,11 @@ package struct FileDiscovery: Sendable {
     }
     closedir(probe)
 
+    let walker = {
+      var walker = self
+      walker.resolvedRoot = RealPath.resolve(Array(root.utf8)) ?? Array(root.utf8)
+      return walker
+    }()
     var visited: Set<DirectoryIdentity> = [DirectoryIdentity(info)]
     let rootBytes = Array(root.utf8)
     // Takes one folder's findings; returns its subfolders not entered yet, in name order.
@@ -85,7 +106,7 @@ package struct FileDiscovery: Sendable {
       // timing, and followed links are where that happens.
       var stack: [([UInt8], String)] = [(rootBytes, "")]
       while let (directory, relative) = stack.popLast() {
-        stack += merge(scan(directory, relative: relative))
+        stack += merge(walker.scan(directory, relative: relative))
       }
     } else {
       // A level at a time, the folders of a level read in parallel: on a large tree the walk was
@@ -94,12 +115,17 @@ package struct FileDiscovery: Sendable {
       while !level.isEmpty {
         let current = level
         let scans = ParallelMap.map(count: current.count, jobs: jobs) { index in
-          self.scan(current[index].0, relative: current[index].1)
+          walker.scan(current[index].0, relative: current[index].1)
         }
         level = scans.flatMap(merge)
       }
     }
     discovery.files.sort { UTF8Order.precedes($0.relativePath, $1.relativePath) }
+    if followSymlinks {
+      // Two links to one file (or a link and the file) lead to one real path: listed once.
+      var seen: Set<String> = []
+      discovery.files.removeAll { !seen.insert($0.relativePath).inserted }
+    }
     discovery.skipped.sort { UTF8Order.precedes($0.path, $1.path) }
     return discovery
   }
@@ -115,12 +141,12 @@ package struct FileDiscovery: Sendable {
   private func scan(_ directory: [UInt8], relative: String) -> FolderScan {
     var result = FolderScan()
     guard let entries = readDirectory(directory) else {
-      result.found.skipped.append((relative.isEmpty ? "." : relative, "directory not readable"))
+      result.found.skipped.append((relative.isEmpty ? "." : relative, .directoryNotReadable))
       return result
     }
     let slash = UInt8(ascii: "/")
     for name in entries {
-      let display = String(decoding: name, as: UTF8.self)
+      let display = FileName.text(name)
       // Each path is built in one buffer of its final size: `relative + "/" + display` made an
       // intermediate String, and appending to a copy of `directory` grew it twice.
       var childRelative = display
@@ -141,21 +167,38 @@ package struct FileDiscovery: Sendable {
   }
 
   private func visit(_ path: [UInt8], relative: String, name: String, into result: inout FolderScan) {
+    var (path, relative, name) = (path, relative, name)
     var info = stat()
     let statusOK = path.withCString { lstat($0, &info) == 0 }
     guard statusOK else {
-      result.found.skipped.append((relative, "cannot stat: \(String(cString: strerror(errno)).lowercased())"))
+      result.found.skipped.append((relative, .cannotStat(String(cString: strerror(errno)).lowercased())))
       return
     }
     var type = info.st_mode & S_IFMT
     if type == S_IFLNK {
       var target = stat()
-      guard path.withCString({ stat($0, &target) == 0 }) else {
-        if name.hasSuffix(".swift") { result.found.skipped.append((relative, "broken symbolic link")) }
+      guard let resolved = RealPath.resolve(path), resolved.withCString({ stat($0, &target) == 0 }) else {
+        if name.hasSuffix(".swift") { result.found.skipped.append((relative, .brokenLink)) }
         return
       }
       type = target.st_mode & S_IFMT
-      if type == S_IFDIR && !followSymlinks { return }
+      let inside = RealPath.relative(resolved, inside: resolvedRoot)
+      guard followSymlinks else {
+        // A link inside the root is an alias: the walk reaches its target under the target's
+        // own path, so following it would count the file twice. A link out of the root would
+        // read a file the tree does not hold (and report it under an in-tree name).
+        if inside == nil && (type == S_IFDIR || name.hasSuffix(".swift")) {
+          result.found.skipped.append((relative, .linkOutsideRoot(target: FileDiscovery.text(resolved))))
+        }
+        return
+      }
+      // Followed: what it leads to is walked, filtered and reported under its real path
+      // (relative to the root when inside it), and opened by that path, never through the link.
+      // A file reached both ways is listed once (`discover` drops the twin).
+      path = resolved
+      relative = inside.map { FileDiscovery.text(Array($0)) } ?? FileDiscovery.text(resolved)
+      name = relative.split(separator: "/").last.map(String.init) ?? relative
+      if inside != nil && isInExcludedFolder(relative) { return }
       info = target
     }
     if type == S_IFDIR {
@@ -165,15 +208,43 @@ package struct FileDiscovery: Sendable {
       result.folders.append((path, relative, DirectoryIdentity(info)))
       return
     }
-    guard type == S_IFREG, name.hasSuffix(".swift"), isIncluded(relative), !isExcluded(relative),
-      !FileDiscovery.defaultExcludedFileSuffixes.contains(where: name.hasSuffix)
-    else { return }
+    guard type == S_IFREG, admitsFile(relative, name: name) else { return }
     if Int(info.st_size) > maxFileSize {
-      result.found.skipped.append((relative, "larger than \(maxFileSize) bytes (--max-file-size)"))
+      result.found.skipped.append((relative, .tooLarge(limit: maxFileSize)))
       return
     }
     result.found.files.append(DiscoveredFile(pathBytes: path, relativePath: relative, size: Int(info.st_size)))
   }
+
+  /// Whether a file at `relative` (root-relative, named `name`) is one to scan once the walk
+  /// reaches it: a `.swift` file, included, not excluded, not generated.
+  private func admitsFile(_ relative: String, name: String) -> Bool {
+    name.hasSuffix(".swift") && isIncluded(relative) && !isExcluded(relative)
+      && !FileDiscovery.defaultExcludedFileSuffixes.contains(where: name.hasSuffix)
+  }
+
+  /// Whether the walk would scan a file at `relative` (root-relative, `/`-separated) if it is a
+  /// regular file within the size limit: the one answer `check --staged`/`--since` and the scan
+  /// share, so both see the same files of a tree.
+  package func admits(_ relative: String) -> Bool {
+    let name = relative.split(separator: "/").last.map(String.init) ?? relative
+    return admitsFile(relative, name: name) && !isInExcludedFolder(relative)
+  }
+
+  /// Whether the walk would never enter a folder on the way to `relative` (a root-relative
+  /// path): a never-entered name (`Pods`, `.build`, …) or a folder the configuration excludes.
+  package func isInExcludedFolder(_ relative: String) -> Bool {
+    var folder = Substring(relative)
+    var components = relative.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+    while let name = components.popLast() {
+      folder = folder[..<name.endIndex]
+      if FileDiscovery.defaultExcludedDirectories.contains(String(name)) || isExcluded(String(folder)) { return true }
+    }
+    return false
+  }
+
+  /// A name or path as text for reports.
+  static func text(_ bytes: [UInt8]) -> String { FileName.text(bytes) }
 
   /// The names of the entries of a directory worth a look, sorted by name; nil when it cannot
   /// be read.

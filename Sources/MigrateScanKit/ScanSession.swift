@@ -22,11 +22,15 @@ package struct ScanSession: Sendable {
     root = invocation.arguments.first ?? "."
     if root.count > 1 && root.hasSuffix("/") { root.removeLast() }
 
+    // A configuration in the tree names files in the tree only; one given with --config from
+    // outside it is the CI's own, and trusted.
+    let boundary = TreeBoundary(root: root)
     if let path = invocation.configFile {
-      configuration = try ScanSession.readConfiguration(path, required: true)
+      configuration = try ScanSession.readConfiguration(
+        path, required: true, boundary: boundary.contains(path) ? boundary : nil)
     } else {
       let implicit = root + "/" + Configuration.fileName
-      configuration = try ScanSession.readConfiguration(implicit, required: false)
+      configuration = try ScanSession.readConfiguration(implicit, required: false, boundary: boundary)
     }
 
     catalog = try ScanSession.loadCatalog(invocation: invocation, configuration: configuration)
@@ -85,25 +89,51 @@ package struct ScanSession: Sendable {
     return [UInt8](data)
   }
 
-  private static func readConfiguration(_ path: String, required: Bool) throws(CLIError) -> Configuration {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      if required {
-        throw .runtime("cannot read configuration '\(path)': no such file, or not readable; check the path")
+  /// Reads the configuration at `path`; with a `boundary`, the file and the paths it names must
+  /// resolve inside it.
+  private static func readConfiguration(_ path: String, required: Bool, boundary: TreeBoundary?) throws(CLIError)
+    -> Configuration
+  {
+    let bytes: [UInt8]
+    if let boundary {
+      // Read as a source file is (a link out of the tree, a FIFO or a device is never read).
+      let file = try boundary.confine(path, key: nil, configuration: path)
+      guard let resolved = TreeBoundary.resolve(file),
+        case .success(let read) = SourceReader.read(resolved, maxSize: 16_000_000)
+      else {
+        if !required && !FileManager.default.fileExists(atPath: path) { return Configuration() }
+        throw .runtime("cannot read configuration '\(path)': not a readable regular file; check the path")
       }
-      return Configuration()
+      bytes = read
+    } else {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        if required {
+          throw .runtime("cannot read configuration '\(path)': no such file, or not readable; check the path")
+        }
+        return Configuration()
+      }
+      bytes = [UInt8](data)
     }
     let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-    return try Configuration.parse([UInt8](data), path: path, folder: folder)
+    let configuration = try Configuration.parse(bytes, path: path, folder: folder)
+    if let boundary {
+      for file in configuration.rulesFiles { _ = try boundary.confine(file, key: "rulesFiles", configuration: path) }
+      if let file = configuration.baseline { _ = try boundary.confine(file, key: "baseline", configuration: path) }
+    }
+    return configuration
   }
 
   /// Finds, reads and analyses every file under the root, in parallel, largest first.
+  ///
+  /// Returns every file passed over (`skipped`, for the report) and, of those, the ones that
+  /// could not be read (`readFailures`: a check cannot pass over them).
   ///
   /// - Parameter analyzing: when given, a file whose bytes it rejects is only outlined (its size,
   ///   no findings or facts); package manifests are analysed whatever it says.
   package func analyzeTree(
     scanner: Scanner, showProgress: Bool, analyzing: (@Sendable ([UInt8]) -> Bool)? = nil
   ) throws(CLIError) -> (
-    analyses: [FileAnalysis], skipped: [SkippedFile]
+    analyses: [FileAnalysis], skipped: [SkippedFile], readFailures: [SkippedFile]
   ) {
     let found = try discovery.discover(root: root)
     let files = found.files
@@ -125,15 +155,19 @@ package struct ScanSession: Sendable {
     }
     progress.finish()
     var analyses: [FileAnalysis] = []
-    var skipped = found.skipped.map { SkippedFile(path: $0.path, reason: $0.reason) }
+    var passedOver = found.skipped
     for (index, result) in results.enumerated() {
       switch result {
       case .success(let analysis): analyses.append(analysis)
-      case .failure(let failure): skipped.append(SkippedFile(path: files[index].relativePath, reason: "\(failure)"))
+      case .failure(let failure): passedOver.append((files[index].relativePath, failure))
       }
     }
-    skipped.sort { UTF8Order.precedes($0.path, $1.path) }
-    return (analyses, skipped)
+    passedOver.sort { UTF8Order.precedes($0.path, $1.path) }
+    let skipped = passedOver.map { SkippedFile(path: $0.path, reason: "\($0.reason)") }
+    let readFailures = passedOver.filter(\.reason.isReadFailure).map {
+      SkippedFile(path: $0.path, reason: "\($0.reason)")
+    }
+    return (analyses, skipped, readFailures)
   }
 
   /// The order to start files in: largest first, so a 5 MB generated file starts at once instead

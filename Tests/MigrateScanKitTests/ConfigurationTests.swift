@@ -77,3 +77,86 @@ import Testing
     #expect(run.stdout.contains("\"suppression\": \"kept for the SDK\""))
   }
 }
+
+/// Hole 4: a configuration in the tree names files in the tree only (after resolving links and
+/// `..`); a path given on the command line is trusted.
+@Suite struct ConfigurationPathTests {
+  /// A repository (with `.git`) holding `configuration` as `.migrate-scan.json`, next to a
+  /// folder outside it with a rules file and a baseline.
+  static func makeTree(_ configuration: String) throws -> (repository: TemporaryRepository, outside: String) {
+    let repository = try TemporaryRepository()
+    let outside = repository.path + "-outside"
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    try Data("{\"version\": 1, \"rules\": []}".utf8).write(to: URL(fileURLWithPath: outside + "/rules.json"))
+    try repository.write("Sources/A.swift", "let a = 1\n")
+    try repository.write("inside.json", "{\"version\": 1, \"rules\": []}")
+    try repository.write(".migrate-scan.json", configuration)
+    return (repository, outside)
+  }
+
+  @Test(arguments: [
+    (#"{"rulesFiles": ["../OUTSIDE/rules.json"]}"#, "'rulesFiles' names '"),
+    (#"{"baseline": "../OUTSIDE/baseline.json"}"#, "'baseline' names '"),
+    (#"{"rulesFiles": ["link/rules.json"]}"#, "'rulesFiles' names '"),
+    (#"{"rulesFiles": ["/etc/hostname"]}"#, "'rulesFiles' names '/etc/hostname', which resolves to '/etc/hostname'"),
+  ])
+  func aPathOutOfTheRepositoryIsExitTwoNamingTheKey(configuration: String, message: String) throws {
+    let (repository, outside) = try Self.makeTree("")
+    defer {
+      repository.remove()
+      try? FileManager.default.removeItem(atPath: outside)
+    }
+    let outsideName = URL(fileURLWithPath: outside).lastPathComponent
+    try repository.write(".migrate-scan.json", configuration.replacingOccurrences(of: "OUTSIDE", with: outsideName))
+    try FileManager.default.createSymbolicLink(atPath: repository.path + "/link", withDestinationPath: outside)
+    // Also when the configuration in the repository is named with --config, for a scan of a
+    // folder in it.
+    let named = ["--config", repository.path + "/.migrate-scan.json", repository.path + "/Sources"]
+    for arguments in [[repository.path], ["check", repository.path], named] {
+      let run = CLIRun(arguments + ["--quiet"])
+      #expect(run.status == .runtimeError, "\(arguments)")
+      #expect(run.stderr.contains(message), "\(run.stderr)")
+      #expect(run.stderr.contains("outside the repository"), "\(run.stderr)")
+    }
+  }
+
+  @Test func aPathInsideTheRepositoryIsRead() throws {
+    let (repository, outside) = try Self.makeTree(#"{"rulesFiles": ["Sources/../inside.json"]}"#)
+    defer {
+      repository.remove()
+      try? FileManager.default.removeItem(atPath: outside)
+    }
+    #expect(CLIRun([repository.path, "--quiet", "--format", "json"]).status == .success)
+  }
+
+  @Test func theConfigurationFileItselfMayNotLinkOut() throws {
+    let (repository, outside) = try Self.makeTree("")
+    defer {
+      repository.remove()
+      try? FileManager.default.removeItem(atPath: outside)
+    }
+    try Data("{\"exclude\": [\"**\"]}".utf8).write(to: URL(fileURLWithPath: outside + "/config.json"))
+    try FileManager.default.removeItem(atPath: repository.path + "/.migrate-scan.json")
+    try FileManager.default.createSymbolicLink(
+      atPath: repository.path + "/.migrate-scan.json", withDestinationPath: outside + "/config.json")
+    let run = CLIRun([repository.path, "--quiet", "--format", "json"])
+    #expect(run.status == .runtimeError)
+    #expect(run.stderr.contains("configuration '\(repository.path)/.migrate-scan.json' resolves to"))
+  }
+
+  /// The command line is trusted: `--config`, `--add-rules` and `--baseline` may name any file,
+  /// and so may a configuration given with `--config` from outside the repository.
+  @Test func pathsFromTheCommandLineAreTrusted() throws {
+    let (repository, outside) = try Self.makeTree("{}")
+    defer {
+      repository.remove()
+      try? FileManager.default.removeItem(atPath: outside)
+    }
+    #expect(
+      CLIRun([repository.path, "--quiet", "--format", "json", "--add-rules", outside + "/rules.json"]).status
+        == .success)
+    try Data("{\"rulesFiles\": [\"rules.json\"]}".utf8).write(to: URL(fileURLWithPath: outside + "/config.json"))
+    #expect(
+      CLIRun([repository.path, "--quiet", "--format", "json", "--config", outside + "/config.json"]).status == .success)
+  }
+}

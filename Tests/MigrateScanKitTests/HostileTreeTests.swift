@@ -1,5 +1,6 @@
 import Foundation
 import MigrateScanKit
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -81,10 +82,10 @@ import Testing
     let reasons = Dictionary(
       skipped.compactMap { entry in (entry["path"] as? String).map { ($0, entry["reason"] as? String ?? "") } },
       uniquingKeysWith: { first, _ in first })
-    #expect(reasons["Sources/App/Binary.swift"]?.contains("NUL") == true)
+    #expect(reasons["Sources/App/Binary.swift"] == nil, "a file holding NUL bytes is lexed like any other")
     #expect(reasons["Sources/App/Large.swift"]?.contains("4000") == true)
     #expect(reasons["Sources/App/Broken.swift"]?.contains("link") == true)
-    #expect(one.stderr.contains("warning: skipped 'Sources/App/Binary.swift'"))
+    #expect(one.stderr.contains("warning: skipped 'Sources/App/Large.swift'"))
 
     // Every file holding the wrapper is found, odd names and broken text included.
     let findings = try #require(report["findings"] as? [[String: Any]])
@@ -131,5 +132,62 @@ import Testing
     #expect(run.status == .runtimeError)
     #expect(run.stderr.contains("cannot write '\(missing)'"))
     #expect((FileManager.default.subpaths(atPath: folder.path) ?? []).isEmpty, "no partial or temporary file")
+  }
+}
+
+/// Hole 13: files that are not files. A FIFO as the root, or one swapped in for a file between
+/// the walk and the read, never blocks the scan.
+@Suite struct SpecialFileTests {
+  /// Runs `body` on another thread and fails if it takes longer than `seconds` (a blocked read).
+  static func finishes(within seconds: Double, _ body: @escaping @Sendable () -> Void) -> Bool {
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      body()
+      done.signal()
+    }
+    return done.wait(timeout: .now() + seconds) == .success
+  }
+
+  @Test func aFIFOAsTheRootIsRefusedWithoutBlocking() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("migrate-scan-fifo-\(UUID().uuidString)")
+      .path
+    #expect(mkfifo(path, 0o600) == 0)
+    defer { unlink(path) }
+    let status = Mutex<ExitCode?>(nil)
+    let finished = Self.finishes(within: 20) {
+      let run = CLIRun([path, "--format", "json", "--quiet"])
+      status.withLock { $0 = run.status }
+      #expect(run.stderr.contains("is a FIFO"))
+    }
+    #expect(finished, "a FIFO as the root blocked the scan")
+    #expect(status.withLock { $0 } == .runtimeError)
+  }
+
+  /// The race: the walk finds a regular file, then the file becomes a FIFO (or a link to
+  /// `/dev/zero`) before it is read. The read is refused at once and reads nothing.
+  @Test func aFileSwappedAfterTheWalkIsNotRead() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("migrate-scan-swap-\(UUID().uuidString)")
+      .path
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try Data("let a = 1\n".utf8).write(to: URL(fileURLWithPath: root + "/A.swift"))
+    try Data("let b = 1\n".utf8).write(to: URL(fileURLWithPath: root + "/B.swift"))
+    let found = try FileDiscovery().discover(root: root)
+    #expect(found.files.map(\.relativePath) == ["A.swift", "B.swift"])
+    unlink(root + "/A.swift")
+    #expect(mkfifo(root + "/A.swift", 0o600) == 0)
+    unlink(root + "/B.swift")
+    try FileManager.default.createSymbolicLink(atPath: root + "/B.swift", withDestinationPath: "/dev/zero")
+    let results = Mutex<[SourceReader.Failure?]>([])
+    let finished = Self.finishes(within: 20) {
+      for file in found.files {
+        let result = SourceReader.read(file.pathBytes, maxSize: 20_000_000)
+        results.withLock { list in
+          if case .failure(let failure) = result { list.append(failure) } else { list.append(nil) }
+        }
+      }
+    }
+    #expect(finished, "a FIFO swapped in after the walk blocked the read")
+    #expect(results.withLock { $0 } == [.notRegularFile(kind: "a FIFO"), .symbolicLink])
   }
 }

@@ -23,10 +23,11 @@ extension CommandLineTool {
     if invocation.staged || invocation.since != nil {
       added = try changeFindings(invocation, session: session, scanner: scanner, io: &io)
     } else {
-      let (analyses, skipped) = try session.analyzeTree(scanner: scanner, showProgress: false)
+      let (analyses, skipped, unreadable) = try session.analyzeTree(scanner: scanner, showProgress: false)
       let outcome = scanner.finish(
         analyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, jobs: session.jobs)
       warn(outcome.warnings, skipped: skipped, invocation: invocation, io: &io)
+      try requireRead(unreadable)
       if let path = invocation.baseline ?? session.configuration.baseline {
         let baseline = try readBaseline(path)
         added = baseline.newFindings(in: outcome.findings)
@@ -60,8 +61,9 @@ extension CommandLineTool {
   }
 
   /// The path as a user can open it from the current directory.
+  /// An absolute path (a file reached through `--follow-symlinks` out of the root) is as it is.
   static func display(_ file: String, root: String) -> String {
-    root == "." ? file : root + "/" + file
+    root == "." || file.hasPrefix("/") ? file : root + "/" + file
   }
 
   /// The findings a git change adds: the tree with the changed files as they are after the change,
@@ -74,8 +76,11 @@ extension CommandLineTool {
     let changes = try repository.changedSwiftFiles(staged: invocation.staged, since: invocation.since)
     let prefix = try rootPrefix(session.root, topLevel: repository.topLevel)
 
+    // The changed files the scan of the tree would read: the same filters, skips and limits.
+    let inside = changes.filter {
+      $0.path.hasPrefix(prefix) && session.discovery.admits(String($0.path.dropFirst(prefix.count)))
+    }
     // Every blob the comparison needs, fetched from git in one batch.
-    let inside = changes.filter { $0.path.hasPrefix(prefix) }
     let oldRevision = invocation.staged ? "HEAD" : (invocation.since ?? "HEAD")
     var requests: [(path: String, revision: String)] = []
     for change in inside {
@@ -87,11 +92,15 @@ extension CommandLineTool {
     var before: [String: [UInt8]] = [:]
     for change in inside {
       let path = String(change.path.dropFirst(prefix.count))
-      let new: [UInt8]?
+      var new: [UInt8]?
       if invocation.staged {
         new = blobs.popFirst() ?? nil
+        if new == nil { try requireRead([SkippedFile(path: path, reason: "git gave no contents for it")]) }
+        if let bytes = new, bytes.count > session.discovery.maxFileSize { new = nil }
       } else {
-        new = FileManager.default.contents(atPath: repository.topLevel + "/" + change.path).map { [UInt8]($0) }
+        new = try readWorkTree(
+          Array((repository.topLevel + "/").utf8) + FileName.bytes(change.path), display: path,
+          maxSize: session.discovery.maxFileSize)
       }
       let old = change.oldPath == nil ? nil : blobs.popFirst() ?? nil
       guard let new else { continue }
@@ -119,7 +128,9 @@ extension CommandLineTool {
     let scope = ChangeScope(before: oldAnalyses, after: newAnalyses)
     var analyzing: (@Sendable ([UInt8]) -> Bool)?
     if !invocation.wholeTree && scope.wholeTreeReason == nil { analyzing = { @Sendable bytes in scope.needs(bytes) } }
-    let (unchanged, _) = try treeSession.analyzeTree(scanner: scanner, showProgress: false, analyzing: analyzing)
+    let (unchanged, _, unreadable) = try treeSession.analyzeTree(
+      scanner: scanner, showProgress: false, analyzing: analyzing)
+    try requireRead(unreadable)
     // Only fingerprints are compared, so neither side needs a plan; and unless a manifest
     // changed, both sides have the same modules, so the graph is built once.
     let afterOutcome = scanner.finish(

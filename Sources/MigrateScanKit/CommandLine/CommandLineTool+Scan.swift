@@ -11,7 +11,7 @@ extension CommandLineTool {
     let baseline = try invocation.baseline.map { path throws(CLIError) in try readBaseline(path) }
 
     let scanner = Scanner(catalog: session.catalog)
-    let (analyses, skipped) = try session.analyzeTree(
+    let (analyses, skipped, _) = try session.analyzeTree(
       scanner: scanner, showProgress: showsProgress(invocation: invocation, io: io, outputs: outputs))
     let outcome = scanner.finish(
       analyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, jobs: session.jobs)

@@ -43,7 +43,7 @@ package enum Help {
                               those the change can affect (same answer, slower)
       --jobs <n>              files scanned in parallel (default: the number of CPUs)
       --max-file-size <bytes> skip larger files, with a warning (default: 20000000)
-      --follow-symlinks       follow symbolic links to directories (cycles are detected)
+      --follow-symlinks       follow links out of the scanned root too (reported under their real path)
       -q, --quiet             no progress line and no warnings on stderr
       --version               print the version
       -h, --help              print this help

@@ -52,9 +52,8 @@ package struct GitRepository: Sendable {
         "git diff failed in '\(topLevel)': \(result.errorText); "
           + (revision.map { "check that revision '\($0)' exists (fetch it in CI)" } ?? "check the repository"))
     }
-    let fields = result.output.split(separator: 0, omittingEmptySubsequences: false).map {
-      String(decoding: $0, as: UTF8.self)
-    }
+    // Names as the walk writes them (`FileName`): a name that is not UTF-8 stays itself.
+    let fields = result.output.split(separator: 0, omittingEmptySubsequences: false).map { FileName.text($0) }
     var changes: [Change] = []
     var index = 0
     while index < fields.count {
@@ -89,8 +88,11 @@ package struct GitRepository: Sendable {
     let batched = requests.indices.filter { !requests[$0].path.contains("\n") && !requests[$0].revision.contains("\n") }
     var results = [[UInt8]?](repeating: nil, count: requests.count)
     if !batched.isEmpty {
-      let input = batched.map { "\(requests[$0].revision):\(requests[$0].path)\n" }.joined()
-      let result = git(["cat-file", "--batch"], input: Array(input.utf8))
+      var input: [UInt8] = []
+      for index in batched {
+        input += Array("\(requests[index].revision):".utf8) + FileName.bytes(requests[index].path) + [0x0A]
+      }
+      let result = git(["cat-file", "--batch"], input: input)
       var reader = result.status == 0 ? BatchReader(result.output) : nil
       for index in batched { results[index] = reader?.next() ?? nil }
       if reader == nil || reader?.failed == true {
