@@ -71,12 +71,16 @@ extension CommandLineTool {
     _ invocation: Invocation, session: ScanSession, scanner: Scanner, io: inout some TextOutput
   ) throws(CLIError) -> [Finding] {
     let repository = try GitRepository(containing: session.root)
-    let changes = try repository.changedSwiftFiles(staged: invocation.staged, since: invocation.since)
+    // `--since` compares with the merge base; git never reads the work tree (no filter runs).
+    let gitChange =
+      if let revision = invocation.since { try repository.change(since: revision) } else {
+        try repository.stagedChange()
+      }
     let prefix = try rootPrefix(session.root, topLevel: repository.topLevel)
 
     // Every blob the comparison needs, fetched from git in one batch.
-    let inside = changes.filter { $0.path.hasPrefix(prefix) }
-    let oldRevision = invocation.staged ? "HEAD" : (invocation.since ?? "HEAD")
+    let inside = gitChange.changes.filter { $0.path.hasPrefix(prefix) }
+    let oldRevision = gitChange.oldRevision
     var requests: [(path: String, revision: String)] = []
     for change in inside {
       if invocation.staged { requests.append((change.path, "")) }
@@ -91,7 +95,7 @@ extension CommandLineTool {
       if invocation.staged {
         new = blobs.popFirst() ?? nil
       } else {
-        new = FileManager.default.contents(atPath: repository.topLevel + "/" + change.path).map { [UInt8]($0) }
+        new = gitChange.workTree[change.path]
       }
       let old = change.oldPath == nil ? nil : blobs.popFirst() ?? nil
       guard let new else { continue }
