@@ -9,6 +9,10 @@ extension CommandLineTool {
     let outputs = try invocation.outputs()
     let policy = try FailPolicy(values: invocation.failOn, catalog: session.catalog)
     let baseline = try invocation.baseline.map { path throws(CLIError) in try readBaseline(path) }
+    // A missing or unwritable output folder is reported now, not after the whole scan.
+    for path in outputs.compactMap(\.path) + [invocation.writeBaseline].compactMap({ $0 }) {
+      try AtomicFileWriter.checkDestination(path)
+    }
 
     let scanner = Scanner(catalog: session.catalog)
     let (analyses, skipped) = try session.analyzeTree(
