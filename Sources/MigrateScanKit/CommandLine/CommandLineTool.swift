@@ -16,6 +16,17 @@ package enum CommandLineTool {
     // A closed pipe must surface as EPIPE (handled in StandardIO), not kill the process.
     signal(SIGPIPE, SIG_IGN)
     Interruption.install()
+    let status = execute(arguments, io: &io)
+    // A closed pipe keeps the run's status (a failed check stays failed under `| head`); any
+    // other failed write lost output, which is a failure to run, in every format.
+    if case .failed(let reason)? = io.outFailure {
+      io.err("error: cannot write to standard output: \(reason); the output is incomplete (use --output FILE)\n")
+      return .runtimeError
+    }
+    return status
+  }
+
+  private static func execute(_ arguments: [String], io: inout some TextOutput) -> ExitCode {
     let invocation: Invocation
     do {
       invocation = try Arguments.parse(arguments)
