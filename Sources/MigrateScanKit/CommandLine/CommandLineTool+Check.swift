@@ -33,8 +33,8 @@ extension CommandLineTool {
         if invocation.ratchet {
           let gone = baseline.goneEntries(given: outcome.findings)
           for entry in gone {
-            io.out(
-              "\(display(entry.file, root: session.root)): fixed or gone: \(entry.ruleID) (tighten the baseline)\n")
+            io.outLine(
+              "\(display(entry.file, root: session.root)): fixed or gone: \(entry.ruleID) (tighten the baseline)")
           }
           if !gone.isEmpty { failed = true }
         }
@@ -47,13 +47,14 @@ extension CommandLineTool {
     for finding in offending {
       let location =
         "\(display(finding.file, root: session.root)):\(finding.range.start.line):\(finding.range.start.column)"
-      io.out("\(location): error: \(finding.message) [\(finding.ruleID)]\n    help: \(finding.help)\n")
+      io.outLine("\(location): error: \(finding.message) [\(finding.ruleID)]")
+      io.outLine("    help: \(finding.help)")
     }
     if !invocation.quiet {
       if offending.isEmpty {
-        io.err("migrate-scan check: passed (\(added.count) new finding(s), none that the policy fails on)\n")
+        io.errLine("migrate-scan check: passed (\(added.count) new finding(s), none that the policy fails on)")
       } else {
-        io.err("migrate-scan check: \(offending.count) new finding(s) fail the policy\n")
+        io.errLine("migrate-scan check: \(offending.count) new finding(s) fail the policy")
       }
     }
     return failed || !offending.isEmpty ? .policyFailure : .success

@@ -1,3 +1,4 @@
+import Reports
 import Synchronization
 
 #if canImport(Glibc)
@@ -98,4 +99,14 @@ package struct CapturedOutput: TextOutput {
 
   package mutating func out(_ text: String) { stdout += text }
   package mutating func err(_ text: String) { stderr += text }
+}
+
+extension TextOutput {
+  /// Writes one line to `out` through `TextSanitizer.humanLine`, then a newline: what `check`
+  /// prints for people and CI runners, never raw text from the scanned tree.
+  package mutating func outLine(_ line: String) { out(TextSanitizer.humanLine(line) + "\n") }
+
+  /// Writes one line to `err` through `TextSanitizer.humanLine`, then a newline: every warning
+  /// and error message.
+  package mutating func errLine(_ line: String) { err(TextSanitizer.humanLine(line) + "\n") }
 }
