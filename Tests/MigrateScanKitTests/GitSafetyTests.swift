@@ -114,6 +114,21 @@ import Testing
     #expect(!edited.stdout.contains("Sources/B.swift:"))
   }
 
+  /// A wrapper moved by a rename that is staged but not committed is the same wrapper, as it
+  /// was when git compared the work tree itself.
+  @Test func sinceFollowsARenameStagedOnTopOfHead() throws {
+    let repository = try TemporaryRepository()
+    defer { repository.remove() }
+    try repository.write("Sources/Old.swift", GateTests.service(GateTests.wrapper))
+    try repository.commitAll()
+    try repository.git("branch", "base")
+    try repository.write("Sources/Other.swift", "let other = 1\n")
+    try repository.commitAll()
+    try repository.git("mv", "Sources/Old.swift", "Sources/New.swift")
+    let run = CLIRun(["check", "--since", "base", repository.path])
+    #expect(run.status == .success, "\(run.stdout)\(run.stderr)")
+  }
+
   @Test(arguments: ["--output=diff.txt", "--cached", "-R", "--no-index", "-"])
   func optionShapedSinceIsAUsageErrorAndWritesNothing(value: String) throws {
     let repository = try TemporaryRepository()

@@ -45,6 +45,10 @@ extension GitRepository {
     guard let head = headCommit() else { throw .runtime("the repository '\(topLevel)' has no commit yet") }
     let committed = try nameStatus(["diff-tree", "-r", base, head], describing: "git diff-tree")
     let committedOldPath = Dictionary(committed.map { ($0.path, $0.oldPath) }, uniquingKeysWith: { first, _ in first })
+    // Renames staged on top of HEAD (`git mv` not yet committed), from the index alone.
+    let staged = try nameStatus(["diff-index", "--cached", head], describing: "git diff-index")
+    let pathInHead = Dictionary(
+      staged.compactMap { change in change.oldPath.map { (change.path, $0) } }, uniquingKeysWith: { first, _ in first })
     let headFiles = try swiftFiles(inTree: head)
     let baseFiles = try swiftFiles(inTree: base)
     var candidates = Set(headFiles.keys)
@@ -59,12 +63,14 @@ extension GitRepository {
     var sameSize: [(path: String, objectID: String)] = []
     var changes: [Change] = []
     for (path, bytes) in onDisk {
-      if let oldPath = committedOldPath[path] {
+      // Where the file was in HEAD, then where it was at the merge base.
+      let headPath = pathInHead[path] ?? path
+      if let oldPath = committedOldPath[headPath] {
         changes.append(Change(path: path, oldPath: oldPath))
-      } else if let entry = headFiles[path], entry.size == bytes.count {
+      } else if headPath == path, let entry = headFiles[path], entry.size == bytes.count {
         sameSize.append((path, entry.objectID))
       } else {
-        changes.append(Change(path: path, oldPath: baseFiles[path] == nil ? nil : path))
+        changes.append(Change(path: path, oldPath: baseFiles[headPath] == nil ? nil : headPath))
       }
     }
     // In slices, so the blobs of a large tree are never held at once.
