@@ -129,6 +129,20 @@ import Testing
     #expect(run.status == .success, "\(run.stdout)\(run.stderr)")
   }
 
+  /// Before the first commit, everything staged is new; `--since` has nothing to compare with.
+  @Test func aRepositoryWithoutCommits() throws {
+    let repository = try TemporaryRepository()
+    defer { repository.remove() }
+    try repository.write("Sources/A.swift", GateTests.service(GateTests.wrapper))
+    try repository.stageAll()
+    let staged = CLIRun(["check", "--staged", "--quiet", repository.path])
+    #expect(staged.status == .policyFailure, "\(staged.stderr)")
+    #expect(staged.stdout.contains("Sources/A.swift:"))
+    let since = CLIRun(["check", "--since", "main", repository.path])
+    #expect(since.status == .runtimeError)
+    #expect(since.stderr.contains("bad revision 'main'"), "\(since.stderr)")
+  }
+
   @Test(arguments: ["--output=diff.txt", "--cached", "-R", "--no-index", "-"])
   func optionShapedSinceIsAUsageErrorAndWritesNothing(value: String) throws {
     let repository = try TemporaryRepository()
