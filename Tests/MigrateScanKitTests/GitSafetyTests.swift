@@ -175,3 +175,37 @@ import Testing
     #expect(head.count >= 40 && head.allSatisfy(\.isHexDigit))
   }
 }
+
+/// The `git` that runs is never one from the scanned tree, even when `PATH` holds `.` or an empty
+/// entry (both name the current directory, which CI often sets to the checkout).
+@Suite struct GitExecutableTests {
+  @Test func aGitScriptInTheTreeNeverRunsThroughARelativePathEntry() throws {
+    let repository = try TemporaryRepository()
+    defer { repository.remove() }
+    try repository.write("Sources/A.swift", GateTests.service(""))
+    try repository.commitAll()
+    try repository.write("Sources/A.swift", GateTests.service(GateTests.wrapper))
+    try repository.stageAll()
+    let marker = repository.path + "/ran-fake-git"
+    for folder in ["", "bin"] {
+      let script = repository.path + (folder.isEmpty ? "" : "/\(folder)") + "/git"
+      try repository.write(
+        String(script.dropFirst(repository.path.count + 1)), "#!/bin/sh\ntouch '\(marker)'\nexit 1\n")
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+    }
+    try #require(FileManager.default.isExecutableFile(atPath: BuiltBinary.path), "build the package first")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: BuiltBinary.path)
+    process.arguments = ["check", "--staged", "--quiet", "."]
+    process.currentDirectoryURL = URL(fileURLWithPath: repository.path)
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = "::.:bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(!FileManager.default.fileExists(atPath: marker), "the tree's git ran")
+    #expect(process.terminationStatus == 1, "the real git answered: the staged wrapper fails")
+  }
+}

@@ -58,6 +58,21 @@ package struct GitRepository: Sendable {
     GitRepository.run(["-C", topLevel] + arguments, input: input)
   }
 
+  /// The `git` program: the first executable `git` in an absolute folder of `PATH`. An empty or
+  /// relative entry (`.`, `bin`) names a folder of the current directory, which may be the
+  /// scanned tree, so it is skipped: a `git` script committed to the tree never runs.
+  static let executable: String? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":", omittingEmptySubsequences: true) where folder.hasPrefix("/") {
+      let candidate = folder.hasSuffix("/") ? "\(folder)git" : "\(folder)/git"
+      var info = stat()
+      if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 {
+        return candidate
+      }
+    }
+    return nil
+  }()
+
   private static func run(_ arguments: [String], input: [UInt8]? = nil) -> (
     status: Int32, output: [UInt8], errorText: String
   ) {
@@ -87,8 +102,13 @@ package struct GitRepository: Sendable {
     let argv = (["git"] + safety + arguments).map { strdup($0) } + [nil]
     let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
+    guard let executable = GitRepository.executable else {
+      close(pipe[0])
+      close(pipe[1])
+      return (127, [], "cannot run git: not found in the absolute folders of PATH; is git installed and on PATH?")
+    }
     var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, "git", &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
     close(pipe[1])
     guard spawned == 0 else {
       close(pipe[0])
