@@ -129,6 +129,25 @@ import Testing
     #expect(run.status == .success, "\(run.stdout)\(run.stderr)")
   }
 
+  /// A SHA-256 repository: blob ids are not SHA-1, so the work tree is compared with fetched
+  /// blobs instead (`GitBlobID` is for SHA-1 only).
+  @Test func sinceInASHA256Repository() throws {
+    let repository = try TemporaryRepository()
+    defer { repository.remove() }
+    try FileManager.default.removeItem(atPath: repository.path + "/.git")
+    try repository.git("init", "-q", "-b", "main", "--object-format=sha256")
+    try repository.git("config", "user.email", "test@example.invalid")
+    try repository.git("config", "user.name", "Test")
+    try repository.write("Sources/A.swift", GateTests.service(""))
+    try repository.write("Sources/B.swift", GateTests.service(GateTests.wrapper))
+    try repository.commitAll()
+    #expect(CLIRun(["check", "--since", "HEAD", "--quiet", repository.path]).status == .success)
+    try repository.write("Sources/A.swift", GateTests.service(GateTests.wrapper))
+    let edited = CLIRun(["check", "--since", "HEAD", "--quiet", repository.path])
+    #expect(edited.status == .policyFailure, "\(edited.stderr)")
+    #expect(edited.stdout.contains("Sources/A.swift:") && !edited.stdout.contains("Sources/B.swift:"))
+  }
+
   /// Before the first commit, everything staged is new; `--since` has nothing to compare with.
   @Test func aRepositoryWithoutCommits() throws {
     let repository = try TemporaryRepository()

@@ -73,7 +73,14 @@ extension GitRepository {
         changes.append(Change(path: path, oldPath: baseFiles[headPath] == nil ? nil : headPath))
       }
     }
-    // In slices, so the blobs of a large tree are never held at once.
+    // In a SHA-1 repository the blob id of the bytes read says it; otherwise the blobs are
+    // fetched, in slices, so the blobs of a large tree are never held at once.
+    if usesSHA1() {
+      for (path, objectID) in sameSize where onDisk[path].map(GitBlobID.sha1(ofBlob:)) != objectID {
+        changes.append(Change(path: path, oldPath: baseFiles[path] == nil ? nil : path))
+      }
+      sameSize.removeAll()
+    }
     for slice in stride(from: 0, to: sameSize.count, by: 256) {
       let files = sameSize[slice..<min(slice + 256, sameSize.count)]
       let blobs = blobs(named: files.map(\.objectID))
@@ -85,6 +92,12 @@ extension GitRepository {
     var workTree: [String: [UInt8]] = [:]
     for change in changes { workTree[change.path] = onDisk[change.path] }
     return ChangeSet(oldRevision: base, changes: changes, workTree: workTree)
+  }
+
+  /// True when the repository names objects by SHA-1 (git's default), so `GitBlobID` applies.
+  private func usesSHA1() -> Bool {
+    let result = git(["rev-parse", "--show-object-format"])
+    return result.status == 0 && result.output.elementsEqual("sha1\n".utf8)
   }
 
   /// Runs a `diff-tree`/`diff-index` (`command`, ending in the trees or commits compared) over
