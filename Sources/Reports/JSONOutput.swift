@@ -204,9 +204,9 @@ package struct JSONOutput {
 
   /// `text` as a JSON string literal, quotes included (the rules are on `JSONWriter.quote`).
   ///
-  /// Runs of bytes that need no escape are copied whole. Only `"`, `\`, C0 controls, DEL and
-  /// the lead byte 0xE2 of U+2028/U+2029 stop a run; an 0xE2 that starts some other character
-  /// is copied as it is.
+  /// Runs of bytes that need no escape are copied whole. Only `"`, `\`, C0 controls, DEL, `[`
+  /// and the lead byte 0xE2 of U+2028/U+2029 stop a run; an 0xE2 that starts some other
+  /// character, and a `[` that does not follow `##`, are copied as they are.
   package mutating func appendQuoted(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
     var text = text
@@ -216,7 +216,7 @@ package struct JSONOutput {
       let count = utf8.count
       while index < count {
         let byte = utf8[index]
-        guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 else {
+        guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 || byte == 0x5B else {
           index += 1
           continue
         }
@@ -235,6 +235,12 @@ package struct JSONOutput {
           if index + 2 < count, utf8[index + 1] == 0x80, utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9 {
             escape = (0, utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029)
             length = 3
+          }
+        case UInt8(ascii: "["):
+          // `##[` anywhere in a line is a GitHub runner command (its older syntax); a report
+          // printed in a CI log must not hold one, so its `[` is written `\u005b`.
+          if index >= 2, utf8[index - 1] == UInt8(ascii: "#"), utf8[index - 2] == UInt8(ascii: "#") {
+            escape = (0, 0x5B)
           }
         default: escape = (0, UInt32(byte))
         }

@@ -15,8 +15,9 @@ package enum JSONWriter {
   ///
   /// Escapes `"` and `\`, every control character below U+0020 (short forms where JSON has
   /// them), and U+2028/U+2029: those two are legal in JSON but end a line in JavaScript, so a
-  /// report pasted into a script would break. `/` and other non-ASCII characters are written
-  /// as they are (UTF-8).
+  /// report pasted into a script would break; and the `[` of `##[` (`\u005b`), which a GitHub
+  /// runner reading the report in a log would take for a command. `/` and other non-ASCII
+  /// characters are written as they are (UTF-8).
   package static func quote(_ text: String) -> String {
     var output = JSONOutput()
     output.appendQuoted(text)

@@ -22,6 +22,8 @@ package enum XcodeReport {
     // A line break in a path or message would start a new, unparseable diagnostic.
     let path = TextSanitizer.singleLine(finding.file)
     let message = TextSanitizer.singleLine(finding.message)
-    return "\(path):\(start.line):\(start.column): \(finding.severity.rawValue): \(message) [\(finding.ruleID)]"
+    // CI runners read this output too: the line must not be a workflow command.
+    return TextSanitizer.humanLine(
+      "\(path):\(start.line):\(start.column): \(finding.severity.rawValue): \(message) [\(finding.ruleID)]")
   }
 }

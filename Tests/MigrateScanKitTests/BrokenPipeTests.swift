@@ -29,3 +29,33 @@ import Testing
     #expect(errorText.isEmpty, "nothing on stderr: \(String(decoding: errorText, as: UTF8.self))")
   }
 }
+
+/// A closed stdout keeps the run's own status, and a full one is exit 2 with a message, in every
+/// format (issue 19, holes 6 and 15).
+@Suite struct FailedStdoutTests {
+  /// `check | head -1` under `pipefail`: the check failed, so the pipeline must fail.
+  @Test func failedCheckKeepsExitOneOnAClosedPipe() throws {
+    let tree = try BuiltBinary.makeTree()
+    defer { try? FileManager.default.removeItem(at: tree) }
+    let run = try BuiltBinary.run(["check", tree.path, "--quiet"], closeStdout: true)
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr.isEmpty, "a closed pipe is not an error to report: \(run.stderr)")
+  }
+
+  @Test(arguments: ["markdown", "json", "sarif", "xcode", "github", "check", "help"])
+  func fullStdoutIsExitTwoWithAMessage(format: String) throws {
+    let tree = try BuiltBinary.makeTree()
+    defer { try? FileManager.default.removeItem(at: tree) }
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"), "no /dev/full here")
+    defer { try? full.close() }
+    let arguments =
+      switch format {
+      case "check": ["check", tree.path, "--quiet"]
+      case "help": ["--help"]
+      default: [tree.path, "--format", format, "--quiet"]
+      }
+    let run = try BuiltBinary.run(arguments, stdout: full)
+    #expect(run.status == 2, "\(format): \(run.stderr)")
+    #expect(run.stderr.contains("error: cannot write to standard output: no space left on device"), "\(run.stderr)")
+  }
+}

@@ -37,7 +37,14 @@ package enum Arguments {
     OptionSpec(name: "--write-baseline", takesValue: true) { invocation, value in invocation.writeBaseline = value },
     OptionSpec(name: "--ratchet", takesValue: false) { invocation, _ in invocation.ratchet = true },
     OptionSpec(name: "--staged", takesValue: false) { invocation, _ in invocation.staged = true },
-    OptionSpec(name: "--since", takesValue: true) { invocation, value in invocation.since = value },
+    OptionSpec(name: "--since", takesValue: true) { invocation, value throws(CLIError) in
+      // A revision never starts with `-`: `--since --cached` or `--since -R` is a mistake (or an
+      // attempt to change what git compares), never a revision.
+      guard !value.hasPrefix("-"), !value.isEmpty else {
+        throw .invalidValue(option: "--since", value: value, expected: "a revision (a branch, tag or commit id)")
+      }
+      invocation.since = value
+    },
     OptionSpec(name: "--whole-tree", takesValue: false) { invocation, _ in invocation.wholeTree = true },
     OptionSpec(name: "--max-file-size", takesValue: true) { invocation, value throws(CLIError) in
       guard let size = Int(value), size > 0 else {

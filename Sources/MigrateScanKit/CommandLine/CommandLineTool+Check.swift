@@ -34,8 +34,8 @@ extension CommandLineTool {
         if invocation.ratchet {
           let gone = baseline.goneEntries(given: outcome.findings)
           for entry in gone {
-            io.out(
-              "\(display(entry.file, root: session.root)): fixed or gone: \(entry.ruleID) (tighten the baseline)\n")
+            io.outLine(
+              "\(display(entry.file, root: session.root)): fixed or gone: \(entry.ruleID) (tighten the baseline)")
           }
           if !gone.isEmpty { failed = true }
         }
@@ -48,13 +48,14 @@ extension CommandLineTool {
     for finding in offending {
       let location =
         "\(display(finding.file, root: session.root)):\(finding.range.start.line):\(finding.range.start.column)"
-      io.out("\(location): error: \(finding.message) [\(finding.ruleID)]\n    help: \(finding.help)\n")
+      io.outLine("\(location): error: \(finding.message) [\(finding.ruleID)]")
+      io.outLine("    help: \(finding.help)")
     }
     if !invocation.quiet {
       if offending.isEmpty {
-        io.err("migrate-scan check: passed (\(added.count) new finding(s), none that the policy fails on)\n")
+        io.errLine("migrate-scan check: passed (\(added.count) new finding(s), none that the policy fails on)")
       } else {
-        io.err("migrate-scan check: \(offending.count) new finding(s) fail the policy\n")
+        io.errLine("migrate-scan check: \(offending.count) new finding(s) fail the policy")
       }
     }
     return failed || !offending.isEmpty ? .policyFailure : .success
@@ -73,15 +74,19 @@ extension CommandLineTool {
     _ invocation: Invocation, session: ScanSession, scanner: Scanner, io: inout some TextOutput
   ) throws(CLIError) -> [Finding] {
     let repository = try GitRepository(containing: session.root)
-    let changes = try repository.changedSwiftFiles(staged: invocation.staged, since: invocation.since)
+    // `--since` compares with the merge base; git never reads the work tree (no filter runs).
+    let gitChange =
+      if let revision = invocation.since { try repository.change(since: revision) } else {
+        try repository.stagedChange()
+      }
     let prefix = try rootPrefix(session.root, topLevel: repository.topLevel)
 
     // The changed files the scan of the tree would read: the same filters, skips and limits.
-    let inside = changes.filter {
+    let inside = gitChange.changes.filter {
       $0.path.hasPrefix(prefix) && session.discovery.admits(String($0.path.dropFirst(prefix.count)))
     }
     // Every blob the comparison needs, fetched from git in one batch.
-    let oldRevision = invocation.staged ? "HEAD" : (invocation.since ?? "HEAD")
+    let oldRevision = gitChange.oldRevision
     var requests: [(path: String, revision: String)] = []
     for change in inside {
       if invocation.staged { requests.append((change.path, "")) }
@@ -98,6 +103,8 @@ extension CommandLineTool {
         if new == nil { try requireRead([SkippedFile(path: path, reason: "git gave no contents for it")]) }
         if let bytes = new, bytes.count > session.discovery.maxFileSize { new = nil }
       } else {
+        // Read again through the scan's reader (git found the change; a file that cannot be
+        // read now, a FIFO or a device, fails the check instead of passing it).
         new = try readWorkTree(
           Array((repository.topLevel + "/").utf8) + FileName.bytes(change.path), display: path,
           maxSize: session.discovery.maxFileSize)

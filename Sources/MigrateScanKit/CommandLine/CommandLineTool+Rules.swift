@@ -8,9 +8,9 @@ extension CommandLineTool {
     let categoryWidth = catalog.rules.map(\.category.rawValue.count).max() ?? 0
     for rule in catalog.rules {
       let how = rule.detector.map { "detector \($0)" } ?? "pattern"
-      io.out(
+      io.outLine(
         pad(rule.id, width) + "  " + pad(rule.category.rawValue, categoryWidth) + "  "
-          + pad(rule.severity.rawValue, 7) + "  " + how + "\n")
+          + pad(rule.severity.rawValue, 7) + "  " + how)
     }
     return .success
   }

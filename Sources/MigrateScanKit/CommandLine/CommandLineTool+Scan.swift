@@ -9,6 +9,10 @@ extension CommandLineTool {
     let outputs = try invocation.outputs()
     let policy = try FailPolicy(values: invocation.failOn, catalog: session.catalog)
     let baseline = try invocation.baseline.map { path throws(CLIError) in try readBaseline(path) }
+    // A missing or unwritable output folder is reported now, not after the whole scan.
+    for path in outputs.compactMap(\.path) + [invocation.writeBaseline].compactMap({ $0 }) {
+      try AtomicFileWriter.checkDestination(path)
+    }
 
     let scanner = Scanner(catalog: session.catalog)
     let (analyses, skipped, _) = try session.analyzeTree(
@@ -32,9 +36,8 @@ extension CommandLineTool {
     if invocation.ratchet, let baseline {
       let gone = baseline.goneEntries(given: outcome.findings)
       if !gone.isEmpty {
-        io.err(
-          "error: \(gone.count) baselined finding(s) are gone; tighten the baseline with --write-baseline "
-            + "(--ratchet)\n")
+        io.errLine(
+          "error: \(gone.count) baselined finding(s) are gone; tighten the baseline with --write-baseline (--ratchet)")
         failed = true
       }
     }
@@ -65,8 +68,8 @@ extension CommandLineTool {
   /// Warnings go to stderr unless `--quiet`: skipped files, graph problems, stale suppressions.
   static func warn(_ warnings: [String], skipped: [SkippedFile], invocation: Invocation, io: inout some TextOutput) {
     guard !invocation.quiet else { return }
-    for file in skipped { io.err("warning: skipped '\(file.path)': \(file.reason)\n") }
-    for warning in warnings { io.err(warning + "\n") }
+    for file in skipped { io.errLine("warning: skipped '\(file.path)': \(file.reason)") }
+    for warning in warnings { io.errLine(warning) }
   }
 
   /// A progress line only on a terminal, never with `--quiet` or a machine format on stdout.

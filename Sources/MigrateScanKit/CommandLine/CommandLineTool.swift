@@ -16,11 +16,23 @@ package enum CommandLineTool {
     // A closed pipe must surface as EPIPE (handled in StandardIO), not kill the process.
     signal(SIGPIPE, SIG_IGN)
     Interruption.install()
+    let status = execute(arguments, io: &io)
+    // A closed pipe keeps the run's status (a failed check stays failed under `| head`); any
+    // other failed write lost output, which is a failure to run, in every format.
+    if case .failed(let reason)? = io.outFailure {
+      io.errLine("error: cannot write to standard output: \(reason); the output is incomplete (use --output FILE)")
+      return .runtimeError
+    }
+    return status
+  }
+
+  private static func execute(_ arguments: [String], io: inout some TextOutput) -> ExitCode {
     let invocation: Invocation
     do {
       invocation = try Arguments.parse(arguments)
     } catch {
-      io.err("error: \(error)\n" + Help.seeHelp)
+      io.errLine("error: \(error)")
+      io.err(Help.seeHelp)
       return .usage
     }
     do throws(CLIError) {
@@ -43,7 +55,7 @@ package enum CommandLineTool {
         return try runExplain(invocation, io: &io)
       }
     } catch {
-      io.err("error: \(error)\n")
+      io.errLine("error: \(error)")
       if error.isUsageError { io.err(Help.seeHelp) }
       return error.exitCode
     }
@@ -54,11 +66,11 @@ package enum CommandLineTool {
     var failed = false
     for path in invocation.arguments {
       guard let data = FileManager.default.contents(atPath: path) else {
-        io.err("error: cannot read '\(path)': no such file, or not readable; check the path\n")
+        io.errLine("error: cannot read '\(path)': no such file, or not readable; check the path")
         failed = true
         continue
       }
-      if invocation.arguments.count > 1 { io.out("# \(path)\n") }
+      if invocation.arguments.count > 1 { io.outLine("# \(path)") }
       io.out(Lexer.tokenize([UInt8](data)).dump())
     }
     return failed ? .runtimeError : .success

@@ -38,7 +38,8 @@ package enum Help {
       --write-baseline <file> record the current findings in <file>
       --ratchet               with --baseline: also fail when baselined findings have gone
       --staged                check what is staged in git against HEAD
-      --since <rev>           check the change since <rev>
+      --since <rev>           check the work tree against where HEAD left <rev>
+                              (git merge-base <rev> HEAD; in CI fetch with fetch-depth: 0)
       --whole-tree            with --staged or --since: analyse every file in full, not only
                               those the change can affect (same answer, slower)
       --jobs <n>              files scanned in parallel (default: the number of CPUs)

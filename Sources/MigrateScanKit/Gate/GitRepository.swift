@@ -7,9 +7,14 @@ import ScanModel
 
 /// Reads what a change touches from git: the changed Swift files and their old and new contents.
 ///
-/// Only `git` runs, never anything from the scanned tree, and git itself is told not to run the
-/// repository's configured helpers: no fsmonitor hook, no external diff, no textconv filters.
-/// A repository under review (a fork's pull request) controls its own `.git/config`.
+/// Every git call of the tool goes through `git(_:input:)` here, and only plumbing commands that
+/// compare trees, the index and blobs run (`diff-tree`, `diff-index --cached`, `ls-tree`,
+/// `ls-files`, `cat-file`, `rev-parse`, `merge-base`): none of them reads the work tree, so git
+/// never runs a `clean`/`smudge`/`process` filter driver, whatever `.gitattributes`,
+/// `core.attributesFile` or an `include.path` names. The work tree's side of a change is read by
+/// migrate-scan itself. On top of that, the safety options switch off what the repository's
+/// configuration could otherwise make git run (fsmonitor, hooks, pager, transports for a lazy
+/// fetch). A repository under review (a fork's pull request) controls its own `.git/config`.
 package struct GitRepository: Sendable {
   /// One changed file: where it is now and where it was (different after a rename).
   package struct Change: Sendable, Equatable {
@@ -20,9 +25,16 @@ package struct GitRepository: Sendable {
   /// The repository's top-level folder.
   package let topLevel: String
 
-  /// Options that stop git from running programs named in the repository's configuration.
+  /// Options that stop git from running programs named in the repository's configuration. They
+  /// come last among the configuration sources, so no `include.path` can undo them.
   private static let safety = [
-    "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "--no-pager",
+    "-c", "core.fsmonitor=false",
+    "-c", "core.hooksPath=/dev/null",
+    "-c", "core.attributesFile=/dev/null",
+    // A partial clone fetches missing blobs on demand through a transport the configuration
+    // names (`ext::` runs a command); no transport is allowed, so a missing blob stays missing.
+    "-c", "protocol.allow=never",
+    "--no-pager",
   ]
 
   /// Finds the repository containing `directory`.
@@ -40,112 +52,26 @@ package struct GitRepository: Sendable {
     topLevel = path
   }
 
-  /// The Swift files the staged change (`staged`) or the change since `revision` adds or modifies.
-  /// Deleted files are left out: a deletion adds no finding.
-  package func changedSwiftFiles(staged: Bool, since revision: String?) throws(CLIError) -> [Change] {
-    var arguments = ["diff", "--name-status", "-z", "-M", "--no-ext-diff", "--no-textconv", "--diff-filter=ACMR"]
-    if staged { arguments.append("--cached") } else if let revision { arguments.append(revision) }
-    arguments.append(contentsOf: ["--", "*.swift"])
-    let result = git(arguments)
-    guard result.status == 0 else {
-      throw .runtime(
-        "git diff failed in '\(topLevel)': \(result.errorText); "
-          + (revision.map { "check that revision '\($0)' exists (fetch it in CI)" } ?? "check the repository"))
-    }
-    // Names as the walk writes them (`FileName`): a name that is not UTF-8 stays itself.
-    let fields = result.output.split(separator: 0, omittingEmptySubsequences: false).map { FileName.text($0) }
-    var changes: [Change] = []
-    var index = 0
-    while index < fields.count {
-      let status = fields[index]
-      if status.isEmpty { break }
-      if status.hasPrefix("R") || status.hasPrefix("C") {
-        guard index + 2 < fields.count else { break }
-        changes.append(Change(path: fields[index + 2], oldPath: status.hasPrefix("R") ? fields[index + 1] : nil))
-        index += 3
-      } else {
-        guard index + 1 < fields.count else { break }
-        changes.append(Change(path: fields[index + 1], oldPath: status.hasPrefix("A") ? nil : fields[index + 1]))
-        index += 2
-      }
-    }
-    return changes.sorted { UTF8Order.precedes($0.path, $1.path) }
-  }
-
-  /// The contents of `path` at `revision` (`""` names the index, as in `git show :path`), or nil
-  /// when the file does not exist there.
-  package func contents(of path: String, at revision: String) -> [UInt8]? {
-    let result = git(["show", "--no-textconv", "\(revision):\(path)"])
-    return result.status == 0 ? result.output : nil
-  }
-
-  /// The contents of many `(path, revision)` pairs at once, each as `contents(of:at:)` gives it.
-  ///
-  /// One `git cat-file --batch` answers them all: a pre-commit check of ten files otherwise
-  /// starts twenty git processes, which cost more than the analysis.
-  package func contents(of requests: [(path: String, revision: String)]) -> [[UInt8]?] {
-    // A batch request is one line, so a path holding a newline goes through `git show`.
-    let batched = requests.indices.filter { !requests[$0].path.contains("\n") && !requests[$0].revision.contains("\n") }
-    var results = [[UInt8]?](repeating: nil, count: requests.count)
-    if !batched.isEmpty {
-      var input: [UInt8] = []
-      for index in batched {
-        input += Array("\(requests[index].revision):".utf8) + FileName.bytes(requests[index].path) + [0x0A]
-      }
-      let result = git(["cat-file", "--batch"], input: input)
-      var reader = result.status == 0 ? BatchReader(result.output) : nil
-      for index in batched { results[index] = reader?.next() ?? nil }
-      if reader == nil || reader?.failed == true {
-        for index in batched { results[index] = contents(of: requests[index].path, at: requests[index].revision) }
-      }
-    }
-    for index in requests.indices where !batched.contains(index) {
-      results[index] = contents(of: requests[index].path, at: requests[index].revision)
-    }
-    return results
-  }
-
-  /// Reads `git cat-file --batch` answers: `<object> <type> <size>\n<bytes>\n`, or
-  /// `<request> missing\n` (or `ambiguous`) for one that names nothing.
-  private struct BatchReader {
-    let bytes: [UInt8]
-    var position = 0
-    /// True when the output did not have the expected shape.
-    var failed = false
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    /// The next answer: the blob's bytes, or nil for a missing object or a non-blob.
-    mutating func next() -> [UInt8]? {
-      guard !failed, let newline = bytes[position...].firstIndex(of: 0x0A) else {
-        failed = true
-        return nil
-      }
-      let header = bytes[position..<newline].split(separator: 0x20)
-      position = newline + 1
-      guard header.count == 3, let size = Int(String(decoding: header[2], as: UTF8.self)) else {
-        // `missing` and `ambiguous` answers have no body.
-        if let last = header.last, last.elementsEqual("missing".utf8) || last.elementsEqual("ambiguous".utf8) {
-          return nil
-        }
-        failed = true
-        return nil
-      }
-      guard position + size <= bytes.count else {
-        failed = true
-        return nil
-      }
-      let body = Array(bytes[position..<position + size])
-      position += size + 1
-      return header[1].elementsEqual("blob".utf8) ? body : nil
-    }
-  }
-
-  private func git(_ arguments: [String], input: [UInt8]? = nil) -> (
-    status: Int32, output: [UInt8], errorText: String
-  ) {
+  /// Runs git in the repository with the safety options. Callers pass only fixed option words,
+  /// object ids and paths after `--`: never a string from the user where git reads options.
+  func git(_ arguments: [String], input: [UInt8]? = nil) -> (status: Int32, output: [UInt8], errorText: String) {
     GitRepository.run(["-C", topLevel] + arguments, input: input)
   }
+
+  /// The `git` program: the first executable `git` in an absolute folder of `PATH`. An empty or
+  /// relative entry (`.`, `bin`) names a folder of the current directory, which may be the
+  /// scanned tree, so it is skipped: a `git` script committed to the tree never runs.
+  static let executable: String? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":", omittingEmptySubsequences: true) where folder.hasPrefix("/") {
+      let candidate = folder.hasSuffix("/") ? "\(folder)git" : "\(folder)/git"
+      var info = stat()
+      if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 {
+        return candidate
+      }
+    }
+    return nil
+  }()
 
   private static func run(_ arguments: [String], input: [UInt8]? = nil) -> (
     status: Int32, output: [UInt8], errorText: String
@@ -176,8 +102,13 @@ package struct GitRepository: Sendable {
     let argv = (["git"] + safety + arguments).map { strdup($0) } + [nil]
     let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
+    guard let executable = GitRepository.executable else {
+      close(pipe[0])
+      close(pipe[1])
+      return (127, [], "cannot run git: not found in the absolute folders of PATH; is git installed and on PATH?")
+    }
     var pid: pid_t = 0
-    let spawned = posix_spawnp(&pid, "git", &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
     close(pipe[1])
     guard spawned == 0 else {
       close(pipe[0])

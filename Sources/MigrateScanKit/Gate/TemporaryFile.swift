@@ -5,25 +5,26 @@ import FoundationEssentials
 #endif
 
 /// A file in the temporary folder, made with `mkstemp` (never a name another process chose), for
-/// what a child process reads or writes.
+/// what a child process reads or writes. A termination signal removes it (`TemporaryFiles`).
 struct TemporaryFile {
   /// Where it is.
   let path: String
+  private let cPath: [CChar]
 
   /// A new file holding `contents`; nil when it cannot be made.
   init?(contents: [UInt8]) {
     let folder = FileManager.default.temporaryDirectory.path
-    var template = Array((folder + (folder.hasSuffix("/") ? "" : "/") + "migrate-scan-git-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else { return nil }
+    let template = Array((folder + (folder.hasSuffix("/") ? "" : "/") + "migrate-scan-git-XXXXXX").utf8)
+    guard let (descriptor, cPath) = TemporaryFiles.make(template: template) else { return nil }
     defer { close(descriptor) }
-    path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    self.cPath = cPath
+    path = cPath.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     var written = 0
     while written < contents.count {
       let count = contents[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else {
-        unlink(path)
+        TemporaryFiles.remove(cPath)
         return nil
       }
       written += count
@@ -38,5 +39,5 @@ struct TemporaryFile {
   }
 
   /// Deletes the file.
-  func remove() { unlink(path) }
+  func remove() { TemporaryFiles.remove(cPath) }
 }
