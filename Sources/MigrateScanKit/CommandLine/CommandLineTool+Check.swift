@@ -64,24 +64,30 @@ extension CommandLineTool {
     root == "." ? file : root + "/" + file
   }
 
-  /// The findings a git change adds: the tree with the changed files as they are after the change,
-  /// compared with the same tree with those files as they were before. Whole-tree context matters:
-  /// a helper declared in an untouched file makes a new call site a Future/Task wrapper.
+  /// The findings a git change adds: those of the tree with the changed files as they are after
+  /// the change that pair with nothing in the same tree with those files (and the deleted ones)
+  /// as they were before (`FindingPairing`). Whole-tree context matters: a helper declared in an
+  /// untouched file makes a new call site a Future/Task wrapper.
   private static func changeFindings(
     _ invocation: Invocation, session: ScanSession, scanner: Scanner, io: inout some TextOutput
   ) throws(CLIError) -> [Finding] {
     let repository = try GitRepository(containing: session.root)
     let changes = try repository.changedSwiftFiles(staged: invocation.staged, since: invocation.since)
+    let deletions = try repository.deletedSwiftFiles(staged: invocation.staged, since: invocation.since)
     let prefix = try rootPrefix(session.root, topLevel: repository.topLevel)
 
     // Every blob the comparison needs, fetched from git in one batch.
     let inside = changes.filter { $0.path.hasPrefix(prefix) }
+    let deletedInside = deletions.filter { $0.hasPrefix(prefix) }
     let oldRevision = invocation.staged ? "HEAD" : (invocation.since ?? "HEAD")
     var requests: [(path: String, revision: String)] = []
     for change in inside {
       if invocation.staged { requests.append((change.path, "")) }
       if let oldPath = change.oldPath { requests.append((oldPath, oldRevision)) }
     }
+    // A deleted file's findings are on the before side: a wrapper moved out of it into a new
+    // file pairs with its old self (`FindingPairing`).
+    for path in deletedInside { requests.append((path, oldRevision)) }
     var blobs = repository.contents(of: requests)[...]
     var after: [String: [UInt8]] = [:]
     var before: [String: [UInt8]] = [:]
@@ -98,6 +104,9 @@ extension CommandLineTool {
       after[path] = new
       if change.oldPath != nil { before[path] = old }
     }
+    for path in deletedInside {
+      if let old = blobs.popFirst() ?? nil { before[String(path.dropFirst(prefix.count))] = old }
+    }
 
     let newFiles = after.sorted { $0.key < $1.key }
     let changedPaths = newFiles.map(\.key)
@@ -113,7 +122,8 @@ extension CommandLineTool {
     // The changed files were analysed from git's contents above, so the walk skips them; of the
     // rest it analyses only what the change can affect (`ChangeScope`), unless told otherwise.
     var treeSession = session
-    let changedOnDisk = Set(after.keys)
+    // A deleted file still on disk (`git rm --cached`) is not part of the tree after the change.
+    let changedOnDisk = Set(after.keys).union(deletedInside.map { String($0.dropFirst(prefix.count)) })
     let excluded = session.discovery.isExcluded
     treeSession.discovery.isExcluded = { excluded($0) || changedOnDisk.contains($0) }
     let scope = ChangeScope(before: oldAnalyses, after: newAnalyses)
@@ -129,8 +139,8 @@ extension CommandLineTool {
     let beforeOutcome = scanner.finish(
       unchanged + oldAnalyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, planning: false,
       reusedGraph: manifestChanged ? nil : afterOutcome.graph, jobs: session.jobs)
-    let known = Set(beforeOutcome.findings.map(\.fingerprint))
-    return afterOutcome.findings.filter { !known.contains($0.fingerprint) }
+    // Paired as a reviewer would: an edited, renamed or moved finding is not new.
+    return FindingPairing.added(after: afterOutcome.findings, before: beforeOutcome.findings)
   }
 
   /// The scanned root's path inside the repository, with a trailing `/` (or empty at the top).

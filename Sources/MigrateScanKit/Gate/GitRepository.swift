@@ -73,6 +73,18 @@ package struct GitRepository: Sendable {
     return changes.sorted { UTF8Order.precedes($0.path, $1.path) }
   }
 
+  /// The Swift files the staged change (`staged`) or the change since `revision` deletes. The
+  /// gate reads what they held: a wrapper moved out of a deleted file into a new one is not new.
+  package func deletedSwiftFiles(staged: Bool, since revision: String?) throws(CLIError) -> [String] {
+    var arguments = ["diff", "--name-only", "-z", "-M", "--no-ext-diff", "--no-textconv", "--diff-filter=D"]
+    if staged { arguments.append("--cached") } else if let revision { arguments.append(revision) }
+    arguments.append(contentsOf: ["--", "*.swift"])
+    let result = git(arguments)
+    guard result.status == 0 else { throw .runtime("git diff failed in '\(topLevel)': \(result.errorText)") }
+    return result.output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+      .sorted { UTF8Order.precedes($0, $1) }
+  }
+
   /// The contents of `path` at `revision` (`""` names the index, as in `git show :path`), or nil
   /// when the file does not exist there.
   package func contents(of path: String, at revision: String) -> [UInt8]? {
