@@ -17,24 +17,33 @@ extension CommandLineTool {
     let policy =
       failValues.isEmpty ? FailPolicy.preCommit : try FailPolicy(values: failValues, catalog: session.catalog)
     let scanner = Scanner(catalog: session.catalog)
+    let reports = try checkReports(invocation)
+    // A machine report on stdout replaces the lines for people (they would corrupt it).
+    let reportOnStdout = reports.contains { $0.path == nil }
 
     let added: [Finding]
+    let checked: CheckedTree
     var failed = false
     if invocation.staged || invocation.since != nil {
-      added = try changeFindings(invocation, session: session, scanner: scanner, io: &io)
+      (added, checked) = try changeFindings(invocation, session: session, scanner: scanner, io: &io)
     } else {
       let (analyses, skipped) = try session.analyzeTree(scanner: scanner, showProgress: false)
       let outcome = scanner.finish(
         analyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, jobs: session.jobs)
       warn(outcome.warnings, skipped: skipped, invocation: invocation, io: &io)
-      if let path = invocation.baseline ?? session.configuration.baseline {
-        let baseline = try readBaseline(path)
-        added = baseline.newFindings(in: outcome.findings)
+      checked = (analyses, skipped, outcome)
+      let baselinePath = invocation.baseline ?? session.configuration.baseline
+      if invocation.ratchet && baselinePath == nil {
+        throw .needsOption("--ratchet", needs: "--baseline (or a baseline in the configuration)")
+      }
+      if let path = baselinePath {
+        let (new, gone) = try readBaseline(path).compare(outcome.findings)
+        added = new
         if invocation.ratchet {
-          let gone = baseline.goneEntries(given: outcome.findings)
           for entry in gone {
-            io.out(
-              "\(display(entry.file, root: session.root)): fixed or gone: \(entry.ruleID) (tighten the baseline)\n")
+            let line =
+              "\(display(entry.file, root: session.root)): fixed or gone: \(entry.ruleID) (tighten the baseline)\n"
+            if reportOnStdout { io.err(line) } else { io.out(line) }
           }
           if !gone.isEmpty { failed = true }
         }
@@ -44,10 +53,20 @@ extension CommandLineTool {
     }
 
     let offending = added.filter(policy.fails)
-    for finding in offending {
-      let location =
-        "\(display(finding.file, root: session.root)):\(finding.range.start.line):\(finding.range.start.column)"
-      io.out("\(location): error: \(finding.message) [\(finding.ruleID)]\n    help: \(finding.help)\n")
+    if !reports.isEmpty {
+      // The reports hold the failing findings only; a check plans nothing.
+      var outcome = checked.outcome
+      outcome.plan = MigrationPlan()
+      let report = session.report(
+        analyses: checked.analyses, skipped: checked.skipped, outcome: outcome, findings: offending)
+      try write(report, to: reports, io: &io)
+    }
+    if !reportOnStdout {
+      for finding in offending {
+        let location =
+          "\(display(finding.file, root: session.root)):\(finding.range.start.line):\(finding.range.start.column)"
+        io.out("\(location): error: \(finding.message) [\(finding.ruleID)]\n    help: \(finding.help)\n")
+      }
     }
     if !invocation.quiet {
       if offending.isEmpty {
@@ -57,6 +76,15 @@ extension CommandLineTool {
       }
     }
     return failed || !offending.isEmpty ? .policyFailure : .success
+  }
+
+  /// The tree a check looked at (after the change), for its reports.
+  private typealias CheckedTree = (analyses: [FileAnalysis], skipped: [SkippedFile], outcome: Scanner.Outcome)
+
+  /// The reports a check writes: those `--format` and `--output` ask for, as for a scan; none
+  /// (only the lines for people) when neither is given.
+  private static func checkReports(_ invocation: Invocation) throws(CLIError) -> [Invocation.Output] {
+    invocation.format == nil && invocation.outputPaths.isEmpty ? [] : try invocation.outputs()
   }
 
   /// The path as a user can open it from the current directory.
@@ -70,7 +98,7 @@ extension CommandLineTool {
   /// untouched file makes a new call site a Future/Task wrapper.
   private static func changeFindings(
     _ invocation: Invocation, session: ScanSession, scanner: Scanner, io: inout some TextOutput
-  ) throws(CLIError) -> [Finding] {
+  ) throws(CLIError) -> (added: [Finding], checked: CheckedTree) {
     let repository = try GitRepository(containing: session.root)
     let changes = try repository.changedSwiftFiles(staged: invocation.staged, since: invocation.since)
     let deletions = try repository.deletedSwiftFiles(staged: invocation.staged, since: invocation.since)
@@ -129,7 +157,8 @@ extension CommandLineTool {
     let scope = ChangeScope(before: oldAnalyses, after: newAnalyses)
     var analyzing: (@Sendable ([UInt8]) -> Bool)?
     if !invocation.wholeTree && scope.wholeTreeReason == nil { analyzing = { @Sendable bytes in scope.needs(bytes) } }
-    let (unchanged, _) = try treeSession.analyzeTree(scanner: scanner, showProgress: false, analyzing: analyzing)
+    let (unchanged, skipped) = try treeSession.analyzeTree(
+      scanner: scanner, showProgress: false, analyzing: analyzing)
     // Only fingerprints are compared, so neither side needs a plan; and unless a manifest
     // changed, both sides have the same modules, so the graph is built once.
     let afterOutcome = scanner.finish(
@@ -140,7 +169,8 @@ extension CommandLineTool {
       unchanged + oldAnalyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, planning: false,
       reusedGraph: manifestChanged ? nil : afterOutcome.graph, jobs: session.jobs)
     // Paired as a reviewer would: an edited, renamed or moved finding is not new.
-    return FindingPairing.added(after: afterOutcome.findings, before: beforeOutcome.findings)
+    let added = FindingPairing.added(after: afterOutcome.findings, before: beforeOutcome.findings)
+    return (added, (unchanged + newAnalyses, skipped, afterOutcome))
   }
 
   /// The scanned root's path inside the repository, with a trailing `/` (or empty at the top).
