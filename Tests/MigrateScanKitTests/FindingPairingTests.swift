@@ -88,3 +88,50 @@ import Testing
     for _ in 0..<5 { #expect(FindingPairing.pair(before: before, after: after) == first) }
   }
 }
+
+extension FindingPairingTests {
+  @Test func theWorkIsCappedAndWhatTheCapLeavesIsNew() {
+    // 600 × 600 leftovers in one file and declaration: 360,000 pairs, above the cap.
+    let count = 600
+    #expect(count * count > FindingPairing.pairCap)
+    let before = (0..<count).map { Self.item("old\($0)", text: "w\($0)") }
+    let after = (0..<count).map { Self.item("new\($0)", text: "w\($0)") }
+    let outcome = FindingPairing.pair(before: before, after: after)
+    let paired = outcome.partner.compactMap { $0 }.count
+    #expect(paired > 0)
+    #expect(paired < count, "pairs beyond the cap are not scored, so their findings stay new")
+    #expect(outcome.unpairedAfter.count == count - paired)
+  }
+}
+
+extension FindingPairingTests {
+  @Test func aRenamedTypesOtherFindingsPairOnceSomeOfItsFindingsHave() {
+    let before = [
+      Self.item("p1", symbol: "Colors", text: "tintColor Color", rule: "published-property"),
+      Self.item("p2", symbol: "Colors", text: "fontSize CGFloat", rule: "published-property"),
+      Self.item("o", symbol: "Colors", text: "Colors ObservableObject", rule: "observable-object"),
+    ]
+    let after = [
+      Self.item("q1", symbol: "Values", text: "tintColor Color", rule: "published-property"),
+      Self.item("q2", symbol: "Values", text: "fontSize CGFloat", rule: "published-property"),
+      Self.item("q3", symbol: "Values", text: "lineSpacing Double", rule: "published-property"),
+      Self.item("n", symbol: "Values", text: "Values ObservableObject", rule: "observable-object"),
+    ]
+    let outcome = FindingPairing.pair(before: before, after: after)
+    #expect(outcome.partner == [0, 1, nil, 2])
+    // Alone, the conformance's shape changed with the name: it would not pair.
+    #expect(FindingPairing.pair(before: [before[2]], after: [after[3]]).partner == [nil])
+  }
+
+  @Test func aRenamedMethodsOtherFindingsPairWhateverTheySay() {
+    let before = [
+      Self.item("w", symbol: "T.user", text: "api fetchUser id"),
+      Self.item("c", symbol: "T.user", text: "handler legacy", rule: "continuation-bridge"),
+    ]
+    let after = [
+      Self.item("w2", symbol: "T.account", text: "api fetchUser id"),
+      Self.item("c2", symbol: "T.account", text: "completely rewritten", rule: "continuation-bridge"),
+    ]
+    #expect(FindingPairing.pair(before: before, after: after).partner == [0, 1])
+  }
+}

@@ -56,6 +56,18 @@ import Testing
     #expect(run.status == .success, "\(run.stdout)")
   }
 
+  @Test func renamingATypeKeepsAllItsFindings() throws {
+    let model = "final class Colors: ObservableObject {\n  @Published var tint = 0\n}\n"
+    let run = try GateTests.check(
+      committed: ["Sources/Service.swift": Self.service(Self.wrapper()) + model],
+      staged: [
+        "Sources/Service.swift": Self.service(Self.wrapper()).replacingOccurrences(of: "Service", with: "Client")
+          + model.replacingOccurrences(of: "Colors", with: "Values")
+      ],
+      extra: ["--fail-on", "future-task-wrapper,observable-object,published-property"])
+    #expect(run.status == .success, "\(run.stdout)")
+  }
+
   @Test func movingAWrapperToANewFileWhileSplittingPasses() throws {
     let other = "  func name() -> String { \"service\" }\n"
     let run = try GateTests.check(

@@ -14,18 +14,27 @@ import ScanModel
 ///    to another file, or both). The score is the shapes' similarity, then locality (same file
 ///    and declaration, same file, same declaration, neither), then how far apart their positions
 ///    among the file's findings of the rule are, then source order: all deterministic.
+/// 3. The pairs step 2 made across declarations tell which declarations the change renamed
+///    (`Renames`); what is still left pairs once more as in step 2, a renamed declaration
+///    counting as the same one. So a renamed type's conformance finding pairs even though its
+///    shape changed with the name, once its properties or methods have paired.
 ///
 /// A finding after the change that nothing pairs with is new; one before it that nothing pairs
 /// with is gone. Two wrappers before and three after is exactly one new, the least alike.
 ///
 /// The cost is linear in the findings plus the pairs step 2 scores, which are only the leftovers
 /// of step 1 (the findings the change touched). At most `pairLimit` pairs of one rule are scored
-/// all against all; beyond that only pairs sharing a file or a declaration are.
+/// all against all; beyond that only pairs sharing a file or a declaration are, and never more
+/// than `pairCap` of them (in a fixed order), so the work stays bounded even for a stale
+/// baseline over one huge generated file. A finding the bound leaves unscored stays new: the
+/// bound can make the gate stricter, never more lenient.
 package enum FindingPairing {
   /// The least similarity that pairs findings in different declarations or files.
   package static let similarityThreshold = 0.5
   /// The most leftover pairs of one rule scored all against all.
   package static let pairLimit = 40_000
+  /// The most leftover pairs of one rule scored at all.
+  package static let pairCap = 250_000
 
   /// One side's finding as the pairing sees it.
   package struct Item: Sendable {
@@ -96,38 +105,107 @@ package enum FindingPairing {
       taken[candidates[next]] = true
     }
 
-    // Step 2: the leftovers, rule by rule.
-    let beforeRanks = ranks(before)
-    let afterRanks = ranks(after)
-    var leftBefore: [String: [Int]] = [:]
-    for index in before.indices where !taken[index] { leftBefore[before[index].ruleID, default: []].append(index) }
-    var leftAfter: [String: [Int]] = [:]
-    for index in after.indices where partner[index] == nil {
-      leftAfter[after[index].ruleID, default: []].append(index)
-    }
-    var shapes = ShapeCache()
-    for rule in leftAfter.keys.sorted() {
-      guard let olds = leftBefore[rule] else { continue }
-      let news = leftAfter[rule]!
-      var scored: [Candidate] = []
-      for (old, new) in candidatePairs(olds: olds, news: news, before: before, after: after) {
-        let locality = locality(before[old], after[new])
-        var similarity = 0.0
-        if let oldShape = shapes.shape(before, old, side: 0), let newShape = shapes.shape(after, new, side: 1) {
-          similarity = oldShape.similarity(to: newShape)
-        }
-        guard locality == 0 || similarity >= similarityThreshold else { continue }
-        let distance = abs(beforeRanks[old] - afterRanks[new])
-        scored.append(
-          Candidate(similarity: similarity, locality: locality, distance: distance, old: old, new: new))
-      }
-      scored.sort(by: Candidate.better)
-      for candidate in scored where partner[candidate.new] == nil && !taken[candidate.old] {
-        partner[candidate.new] = candidate.old
-        taken[candidate.old] = true
-      }
-    }
+    // Step 2: the leftovers, rule by rule; then once more with the declarations step 2 found
+    // renamed, so a renamed type's other findings pair as if inside the same declaration.
+    var scoring = Scoring(before: before, after: after)
+    let firstPairs = scoring.pass(partner: &partner, taken: &taken, renames: Renames())
+    let renames = Renames(pairs: firstPairs, before: before, after: after)
+    if !renames.isEmpty { _ = scoring.pass(partner: &partner, taken: &taken, renames: renames) }
     return Outcome(partner: partner, unpairedBefore: before.indices.filter { !taken[$0] })
+  }
+
+  /// Step 2's scoring, with the positions and shapes it computes once.
+  private struct Scoring {
+    let before: [Item]
+    let after: [Item]
+    let beforeRanks: [Int]
+    let afterRanks: [Int]
+    var shapes = ShapeCache()
+
+    init(before: [Item], after: [Item]) {
+      self.before = before
+      self.after = after
+      beforeRanks = FindingPairing.ranks(before)
+      afterRanks = FindingPairing.ranks(after)
+    }
+
+    /// Pairs what is still unpaired, best first; returns the pairs it made as `(old, new)`.
+    mutating func pass(partner: inout [Int?], taken: inout [Bool], renames: Renames) -> [(Int, Int)] {
+      var leftBefore: [String: [Int]] = [:]
+      for index in before.indices where !taken[index] { leftBefore[before[index].ruleID, default: []].append(index) }
+      var leftAfter: [String: [Int]] = [:]
+      for index in after.indices where partner[index] == nil {
+        leftAfter[after[index].ruleID, default: []].append(index)
+      }
+      var made: [(Int, Int)] = []
+      for rule in leftAfter.keys.sorted() {
+        guard let olds = leftBefore[rule] else { continue }
+        let news = leftAfter[rule]!
+        var scored: [Candidate] = []
+        for (old, new) in FindingPairing.candidatePairs(olds: olds, news: news, before: before, after: after) {
+          let locality = FindingPairing.locality(before[old], after[new], renames: renames)
+          var similarity = 0.0
+          if let oldShape = shapes.shape(before, old, side: 0), let newShape = shapes.shape(after, new, side: 1) {
+            similarity = oldShape.similarity(to: newShape)
+          }
+          guard locality == 0 || similarity >= similarityThreshold else { continue }
+          let distance = abs(beforeRanks[old] - afterRanks[new])
+          scored.append(
+            Candidate(similarity: similarity, locality: locality, distance: distance, old: old, new: new))
+        }
+        scored.sort(by: Candidate.better)
+        for candidate in scored where partner[candidate.new] == nil && !taken[candidate.old] {
+          partner[candidate.new] = candidate.old
+          taken[candidate.old] = true
+          made.append((candidate.old, candidate.new))
+        }
+      }
+      return made
+    }
+  }
+
+  /// Declarations renamed by the change, learnt from the pairs step 2 made across declarations:
+  /// `Old.init` paired with `New.init` renames `Old` to `New`; `T.user` with `T.account` renames
+  /// the method. A prefix renamed to several names takes the one most pairs agree on (then the
+  /// first in UTF-8 order).
+  struct Renames {
+    private var table: [String: String] = [:]
+
+    init() {}
+
+    init(pairs: [(Int, Int)], before: [Item], after: [Item]) {
+      var votes: [String: [String: Int]] = [:]
+      for (old, new) in pairs {
+        guard let from = before[old].symbol, let to = after[new].symbol, from != to else { continue }
+        let fromParts = from.split(separator: ".", omittingEmptySubsequences: false)
+        let toParts = to.split(separator: ".", omittingEmptySubsequences: false)
+        guard fromParts.count == toParts.count else { continue }
+        for index in fromParts.indices where fromParts[index] != toParts[index] {
+          let key = fromParts[...index].joined(separator: ".")
+          votes[key, default: [:]][toParts[...index].joined(separator: "."), default: 0] += 1
+        }
+      }
+      for (key, targets) in votes {
+        table[key] =
+          targets.max { lhs, rhs in
+            lhs.value != rhs.value ? lhs.value < rhs.value : UTF8Order.precedes(rhs.key, lhs.key)
+          }!.key
+      }
+    }
+
+    var isEmpty: Bool { table.isEmpty }
+
+    /// `symbol` under the renames: its longest renamed prefix replaced.
+    func apply(_ symbol: String?) -> String? {
+      guard let symbol, !table.isEmpty else { return symbol }
+      let parts = symbol.split(separator: ".", omittingEmptySubsequences: false)
+      for count in stride(from: parts.count, through: 1, by: -1) {
+        if let renamed = table[parts[..<count].joined(separator: ".")] {
+          return ([Substring(renamed)] + parts[count...]).joined(separator: ".")
+        }
+      }
+      return symbol
+    }
   }
 
   /// A pair step 2 may make, and what decides between it and others.
@@ -148,8 +226,10 @@ package enum FindingPairing {
   }
 
   /// 0: same file and declaration; 1: same file; 2: same declaration in another file; 3: neither.
-  private static func locality(_ old: Item, _ new: Item) -> Int {
-    switch (old.file == new.file, old.symbol == new.symbol) {
+  /// A declaration the change renamed counts as the same declaration.
+  private static func locality(_ old: Item, _ new: Item, renames: Renames) -> Int {
+    let sameDeclaration = old.symbol == new.symbol || renames.apply(old.symbol) == new.symbol
+    switch (old.file == new.file, sameDeclaration) {
     case (true, true): return 0
     case (true, false): return 1
     case (false, true): return 2
@@ -158,7 +238,7 @@ package enum FindingPairing {
   }
 
   /// The pairs of one rule's leftovers to score: all of them up to `pairLimit`, else those that
-  /// share a file or a declaration.
+  /// share a file or a declaration, at most `pairCap`.
   private static func candidatePairs(olds: [Int], news: [Int], before: [Item], after: [Item]) -> [(Int, Int)] {
     if olds.count * news.count <= pairLimit {
       return news.flatMap { new in olds.map { old in (old, new) } }
@@ -171,9 +251,15 @@ package enum FindingPairing {
     }
     var pairs: [(Int, Int)] = []
     for new in news {
-      for old in oldsOfFile[after[new].file] ?? [] { pairs.append((old, new)) }
+      for old in oldsOfFile[after[new].file] ?? [] {
+        guard pairs.count < pairCap else { return pairs }
+        pairs.append((old, new))
+      }
       guard let symbol = after[new].symbol else { continue }
-      for old in oldsOfSymbol[symbol] ?? [] where before[old].file != after[new].file { pairs.append((old, new)) }
+      for old in oldsOfSymbol[symbol] ?? [] where before[old].file != after[new].file {
+        guard pairs.count < pairCap else { return pairs }
+        pairs.append((old, new))
+      }
     }
     return pairs
   }
