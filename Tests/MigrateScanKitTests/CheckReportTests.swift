@@ -103,3 +103,24 @@ import Testing
     #expect(run.stderr.contains("fixed or gone: future-task-wrapper"))
   }
 }
+
+extension CheckReportTests {
+  @Test func theMarkdownPlanIsRefusedForACheck() {
+    let format = CLIRun(["check", "--staged", "--format", "markdown", "."])
+    #expect(format.status == .usage)
+    #expect(format.stderr.contains("invalid value 'markdown' for '--format'"))
+    let output = CLIRun(["check", "--staged", "--output", "new.md", "."])
+    #expect(output.status == .usage)
+    #expect(output.stderr.contains("invalid value 'new.md' for '--output'"))
+  }
+
+  @Test func theReportIsTheSameForAnyNumberOfJobs() throws {
+    let repository = try Self.repository()
+    defer { repository.remove() }
+    let one = CLIRun(["check", "--staged", "--format", "sarif", "--jobs", "1", "--quiet", repository.path])
+    let eight = CLIRun(["check", "--staged", "--format", "sarif", "--jobs", "8", "--quiet", repository.path])
+    #expect(one.status == .policyFailure)
+    #expect(!one.stdout.isEmpty)
+    #expect(one.stdout == eight.stdout)
+  }
+}

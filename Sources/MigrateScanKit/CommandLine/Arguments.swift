@@ -187,7 +187,17 @@ package enum Arguments {
       if invocation.command == .scan && invocation.ratchet && invocation.baseline == nil {
         throw .needsOption("--ratchet", needs: "--baseline")
       }
-      _ = try invocation.outputs()
+      let outputs = try invocation.outputs()
+      // A check's report holds only the findings that fail and no plan; the Markdown report is a
+      // plan ("nothing to migrate" when the check passes), so it would mislead there.
+      let writesReports = invocation.format != nil || !invocation.outputPaths.isEmpty
+      if invocation.command == .check && writesReports, let plan = outputs.first(where: { $0.format == .markdown }) {
+        let (option, value) =
+          invocation.format == .markdown ? ("--format", "markdown") : ("--output", plan.path ?? "markdown")
+        throw .invalidValue(
+          option: option, value: value,
+          expected: "json, sarif, xcode or github for 'check' (the Markdown report is a plan)")
+      }
     case .help, .version:
       break
     }
