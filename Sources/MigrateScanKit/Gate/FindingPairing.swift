@@ -141,9 +141,13 @@ package enum FindingPairing {
       for rule in leftAfter.keys.sorted() {
         guard let olds = leftBefore[rule] else { continue }
         let news = leftAfter[rule]!
+        // Each old symbol under the renames, once: a pair's test is then two comparisons.
+        var renamed: [Int: String?] = [:]
+        if !renames.isEmpty { for old in olds { renamed[old] = renames.apply(before[old].symbol) } }
         var scored: [Candidate] = []
         for (old, new) in FindingPairing.candidatePairs(olds: olds, news: news, before: before, after: after) {
-          let locality = FindingPairing.locality(before[old], after[new], renames: renames)
+          let locality = FindingPairing.locality(
+            before[old], after[new], renamedSymbol: renamed[old] ?? before[old].symbol)
           var similarity = 0.0
           if let oldShape = shapes.shape(before, old, side: 0), let newShape = shapes.shape(after, new, side: 1) {
             similarity = oldShape.similarity(to: newShape)
@@ -226,9 +230,10 @@ package enum FindingPairing {
   }
 
   /// 0: same file and declaration; 1: same file; 2: same declaration in another file; 3: neither.
-  /// A declaration the change renamed counts as the same declaration.
-  private static func locality(_ old: Item, _ new: Item, renames: Renames) -> Int {
-    let sameDeclaration = old.symbol == new.symbol || renames.apply(old.symbol) == new.symbol
+  /// A declaration the change renamed (`renamedSymbol`, the old symbol under the renames) counts
+  /// as the same declaration.
+  private static func locality(_ old: Item, _ new: Item, renamedSymbol: String?) -> Int {
+    let sameDeclaration = old.symbol == new.symbol || renamedSymbol == new.symbol
     switch (old.file == new.file, sameDeclaration) {
     case (true, true): return 0
     case (true, false): return 1
