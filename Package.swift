@@ -50,7 +50,7 @@ let package = Package(
     ),
     .testTarget(name: "ClassifyTests", dependencies: ["Classify", "MigrateScanTestSupport"]),
     .testTarget(name: "DependencyGraphTests", dependencies: ["DependencyGraph", "MigrateScanTestSupport"]),
-    .testTarget(name: "ReportsTests", dependencies: ["Reports", "MigrateScanTestSupport"]),
+    .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScanModel", "MigrateScanTestSupport"]),
     .testTarget(name: "MigrateScanKitTests", dependencies: ["MigrateScanKit", "MigrateScanTestSupport"]),
   ]
 )

@@ -255,6 +255,6 @@ package enum Classifier {
       fingerprint: "", ruleID: candidate.ruleID, category: candidate.category, severity: candidate.severity,
       disposition: disposition, phase: phase, module: module, file: file.path, range: candidate.range,
       symbol: candidate.symbol, message: candidate.message, help: candidate.help, reasons: reasons,
-      blockedBy: blockedBy)
+      blockedBy: blockedBy, matchText: candidate.matchText)
   }
 }

@@ -9,7 +9,9 @@
 /// What it survives: lines moving (no line numbers), re-indentation and reflowed chains (no
 /// whitespace or comments), unrelated edits in the same file, a reworded message (no message text).
 /// What changes it: an edit to the matched tokens, a move to another declaration or file, a
-/// renamed rule, or a new identical twin earlier in the same declaration.
+/// renamed rule, or a new identical twin earlier in the same declaration. The gate does not stop
+/// at a changed fingerprint: it pairs the finding with its old self by declaration and by the
+/// match's `TokenShape` (`FindingPairing`), so such an edit is not "new" either.
 ///
 /// FNV-1a is used because it is tiny, has no seed (Swift's `Hasher` is seeded per process) and
 /// gives the same value on every platform.

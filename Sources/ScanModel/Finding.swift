@@ -24,11 +24,15 @@ package struct Finding: Sendable, Codable, Hashable {
   package var blockedBy: [String]
   /// The reason given in a suppression comment, when the finding is suppressed.
   package var suppression: String?
+  /// The match's significant tokens joined by one space, as the fingerprint saw them. Reports do
+  /// not show it; the gate reads it to pair an edited finding with its old self (`TokenShape`).
+  package var matchText: String
 
   package init(
     fingerprint: String, ruleID: String, category: CategoryID, severity: Severity, disposition: Disposition,
     phase: Phase?, module: String? = nil, file: String, range: SourceRange, symbol: String? = nil,
-    message: String, help: String, reasons: [String] = [], blockedBy: [String] = [], suppression: String? = nil
+    message: String, help: String, reasons: [String] = [], blockedBy: [String] = [], suppression: String? = nil,
+    matchText: String = ""
   ) {
     self.fingerprint = fingerprint
     self.ruleID = ruleID
@@ -45,6 +49,7 @@ package struct Finding: Sendable, Codable, Hashable {
     self.reasons = reasons
     self.blockedBy = blockedBy
     self.suppression = suppression
+    self.matchText = matchText
   }
 
   /// The order of every report: file, line, column, rule id, then fingerprint as a tiebreak.

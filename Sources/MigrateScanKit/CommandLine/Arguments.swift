@@ -3,18 +3,41 @@ import RuleEngine
 
 /// The hand-written command-line parser: a pure function from arguments to an `Invocation`.
 package enum Arguments {
-  /// An option the parser knows: its spelling and whether it takes a value.
+  /// An option the parser knows: its spelling, whether it takes a value, and the subcommands
+  /// that read it (given to any other, it is a usage error naming it, never silently ignored).
   private struct OptionSpec: Sendable {
     let name: String
     let takesValue: Bool
+    let commands: Set<Invocation.Command>
     let apply: @Sendable (inout Invocation, String) throws(CLIError) -> Void
+
+    init(
+      name: String, takesValue: Bool, commands: Set<Invocation.Command>,
+      apply: @escaping @Sendable (inout Invocation, String) throws(CLIError) -> Void
+    ) {
+      self.name = name
+      self.takesValue = takesValue
+      self.commands = commands
+      self.apply = apply
+    }
   }
 
+  /// The commands that analyse a tree.
+  private static let scanning: Set<Invocation.Command> = [.scan, .check]
+  /// `--help` and `--version` go with anything: they replace the command.
+  private static let everyCommand = Set(Invocation.Command.allCases)
+
   private static let options: [OptionSpec] = [
-    OptionSpec(name: "--rules", takesValue: true) { invocation, value in invocation.rulesFile = value },
-    OptionSpec(name: "--add-rules", takesValue: true) { invocation, value in invocation.extraRulesFiles.append(value) },
-    OptionSpec(name: "--only", takesValue: true) { invocation, value in invocation.onlyRules.append(value) },
-    OptionSpec(name: "--format", takesValue: true) { invocation, value throws(CLIError) in
+    OptionSpec(name: "--rules", takesValue: true, commands: [.scan, .check, .rules]) { invocation, value in
+      invocation.rulesFile = value
+    },
+    OptionSpec(name: "--add-rules", takesValue: true, commands: [.scan, .check, .rules]) { invocation, value in
+      invocation.extraRulesFiles.append(value)
+    },
+    OptionSpec(name: "--only", takesValue: true, commands: [.scan, .check, .rules]) { invocation, value in
+      invocation.onlyRules.append(value)
+    },
+    OptionSpec(name: "--format", takesValue: true, commands: scanning) { invocation, value throws(CLIError) in
       guard let format = ReportFormat(name: value) else {
         throw .invalidValue(
           option: "--format", value: value,
@@ -22,22 +45,30 @@ package enum Arguments {
       }
       invocation.format = format
     },
-    OptionSpec(name: "--output", takesValue: true) { invocation, value in invocation.outputPaths.append(value) },
-    OptionSpec(name: "--fail-on", takesValue: true) { invocation, value in
+    OptionSpec(name: "--output", takesValue: true, commands: scanning) { invocation, value in
+      invocation.outputPaths.append(value)
+    },
+    OptionSpec(name: "--fail-on", takesValue: true, commands: scanning) { invocation, value in
       invocation.failOn.append(contentsOf: value.split(separator: ",").map(String.init))
     },
-    OptionSpec(name: "--jobs", takesValue: true) { invocation, value throws(CLIError) in
+    OptionSpec(name: "--jobs", takesValue: true, commands: scanning) { invocation, value throws(CLIError) in
       guard let jobs = Int(value), jobs >= 1, jobs <= 512 else {
         throw .invalidValue(option: "--jobs", value: value, expected: "a whole number from 1 to 512")
       }
       invocation.jobs = jobs
     },
-    OptionSpec(name: "--config", takesValue: true) { invocation, value in invocation.configFile = value },
-    OptionSpec(name: "--baseline", takesValue: true) { invocation, value in invocation.baseline = value },
-    OptionSpec(name: "--write-baseline", takesValue: true) { invocation, value in invocation.writeBaseline = value },
-    OptionSpec(name: "--ratchet", takesValue: false) { invocation, _ in invocation.ratchet = true },
-    OptionSpec(name: "--staged", takesValue: false) { invocation, _ in invocation.staged = true },
-    OptionSpec(name: "--since", takesValue: true) { invocation, value throws(CLIError) in
+    OptionSpec(name: "--config", takesValue: true, commands: scanning) { invocation, value in
+      invocation.configFile = value
+    },
+    OptionSpec(name: "--baseline", takesValue: true, commands: scanning) { invocation, value in
+      invocation.baseline = value
+    },
+    OptionSpec(name: "--write-baseline", takesValue: true, commands: [.scan]) { invocation, value in
+      invocation.writeBaseline = value
+    },
+    OptionSpec(name: "--ratchet", takesValue: false, commands: scanning) { invocation, _ in invocation.ratchet = true },
+    OptionSpec(name: "--staged", takesValue: false, commands: [.check]) { invocation, _ in invocation.staged = true },
+    OptionSpec(name: "--since", takesValue: true, commands: [.check]) { invocation, value throws(CLIError) in
       // A revision never starts with `-`: `--since --cached` or `--since -R` is a mistake (or an
       // attempt to change what git compares), never a revision.
       guard !value.hasPrefix("-"), !value.isEmpty else {
@@ -45,23 +76,35 @@ package enum Arguments {
       }
       invocation.since = value
     },
-    OptionSpec(name: "--whole-tree", takesValue: false) { invocation, _ in invocation.wholeTree = true },
-    OptionSpec(name: "--max-file-size", takesValue: true) { invocation, value throws(CLIError) in
+    OptionSpec(name: "--whole-tree", takesValue: false, commands: [.check]) { invocation, _ in
+      invocation.wholeTree = true
+    },
+    OptionSpec(name: "--max-file-size", takesValue: true, commands: scanning) { invocation, value throws(CLIError) in
       guard let size = Int(value), size > 0 else {
         throw .invalidValue(option: "--max-file-size", value: value, expected: "a number of bytes above 0")
       }
       invocation.maxFileSize = size
     },
-    OptionSpec(name: "--follow-symlinks", takesValue: false) { invocation, _ in invocation.followSymlinks = true },
-    OptionSpec(name: "--quiet", takesValue: false) { invocation, _ in invocation.quiet = true },
-    OptionSpec(name: "-q", takesValue: false) { invocation, _ in invocation.quiet = true },
-    OptionSpec(name: "--help", takesValue: false) { invocation, _ in invocation.command = .help },
-    OptionSpec(name: "-h", takesValue: false) { invocation, _ in invocation.command = .help },
-    OptionSpec(name: "--version", takesValue: false) { invocation, _ in invocation.command = .version },
+    OptionSpec(name: "--follow-symlinks", takesValue: false, commands: scanning) { invocation, _ in
+      invocation.followSymlinks = true
+    },
+    OptionSpec(name: "--quiet", takesValue: false, commands: scanning) { invocation, _ in invocation.quiet = true },
+    OptionSpec(name: "-q", takesValue: false, commands: scanning) { invocation, _ in invocation.quiet = true },
+    OptionSpec(name: "--help", takesValue: false, commands: everyCommand) { invocation, _ in invocation.command = .help
+    },
+    OptionSpec(name: "-h", takesValue: false, commands: everyCommand) { invocation, _ in invocation.command = .help },
+    OptionSpec(name: "--version", takesValue: false, commands: everyCommand) { invocation, _ in
+      invocation.command = .version
+    },
   ]
 
   /// Every option spelling, for "did you mean" hints and the help test.
   package static var optionNames: [String] { options.map(\.name) }
+
+  /// The subcommands each option spelling applies to: the table the parser enforces.
+  package static var applicability: [String: Set<Invocation.Command>] {
+    Dictionary(uniqueKeysWithValues: options.map { ($0.name, $0.commands) })
+  }
 
   /// Parses `arguments` (without the program name).
   ///
@@ -79,6 +122,7 @@ package enum Arguments {
     }
     var explicitCommand = invocation.command
     var optionsEnded = false
+    var given: [OptionSpec] = []
     while let argument = remaining.popFirst() {
       if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
         invocation.arguments.append(argument)
@@ -104,12 +148,27 @@ package enum Arguments {
         if let inlineValue { throw .invalidValue(option: name, value: inlineValue, expected: "no value") }
         try spec.apply(&invocation, "")
       }
+      given.append(spec)
       // `--help`/`--version` win over the subcommand they follow.
       if invocation.command == .help || invocation.command == .version { explicitCommand = invocation.command }
     }
     invocation.command = explicitCommand
+    if invocation.command != .help && invocation.command != .version {
+      for spec in given where !spec.commands.contains(invocation.command) {
+        throw inapplicable(spec, command: invocation.command)
+      }
+    }
     try validate(invocation)
     return invocation
+  }
+
+  /// The usage error for an option the command does not read. The gate's own options keep the
+  /// message that says which command to use instead.
+  private static func inapplicable(_ spec: OptionSpec, command: Invocation.Command) -> CLIError {
+    if spec.commands == [.check] && command == .scan { return .conflictingOptions(spec.name, "scan") }
+    if spec.commands == [.scan] && command == .check { return .conflictingOptions(spec.name, "check") }
+    let commands = Invocation.Command.allCases.filter(spec.commands.contains).map(\.rawValue)
+    return .inapplicableOption(spec.name, command: command.rawValue, appliesTo: commands)
   }
 
   /// Checks that belong to the command line itself: arity and options that exclude each other.
@@ -124,15 +183,28 @@ package enum Arguments {
       if let extra = invocation.arguments.first { throw .unexpectedArgument(extra) }
     case .scan, .check:
       if invocation.staged && invocation.since != nil { throw .conflictingOptions("--staged", "--since") }
-      // Options that only one of the two commands reads are refused on the other, rather than
-      // silently ignored: a pre-commit hook spelled `migrate-scan --staged` must not pass by
-      // scanning the whole tree.
-      if invocation.command == .scan && invocation.staged { throw .conflictingOptions("--staged", "scan") }
-      if invocation.command == .scan && invocation.since != nil { throw .conflictingOptions("--since", "scan") }
-      if invocation.command == .check && invocation.writeBaseline != nil {
-        throw .conflictingOptions("--write-baseline", "check")
+      // Options that only one of the two commands reads were refused above (a pre-commit hook
+      // spelled `migrate-scan --staged` must not pass by scanning the whole tree); these are the
+      // options that apply only beside another.
+      let change = invocation.staged ? "--staged" : invocation.since != nil ? "--since" : nil
+      if let change, invocation.baseline != nil { throw .conflictingOptions("--baseline", change) }
+      if let change, invocation.ratchet { throw .conflictingOptions("--ratchet", change) }
+      if invocation.wholeTree && change == nil { throw .needsOption("--whole-tree", needs: "--staged or --since") }
+      // `check` may take its baseline from the configuration, so it decides this once that is read.
+      if invocation.command == .scan && invocation.ratchet && invocation.baseline == nil {
+        throw .needsOption("--ratchet", needs: "--baseline")
       }
-      _ = try invocation.outputs()
+      let outputs = try invocation.outputs()
+      // A check's report holds only the findings that fail and no plan; the Markdown report is a
+      // plan ("nothing to migrate" when the check passes), so it would mislead there.
+      let writesReports = invocation.format != nil || !invocation.outputPaths.isEmpty
+      if invocation.command == .check && writesReports, let plan = outputs.first(where: { $0.format == .markdown }) {
+        let (option, value) =
+          invocation.format == .markdown ? ("--format", "markdown") : ("--output", plan.path ?? "markdown")
+        throw .invalidValue(
+          option: option, value: value,
+          expected: "json, sarif, xcode or github for 'check' (the Markdown report is a plan)")
+      }
     case .help, .version:
       break
     }

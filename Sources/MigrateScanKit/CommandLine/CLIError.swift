@@ -9,6 +9,10 @@ package enum CLIError: Error, Equatable, CustomStringConvertible {
   case unexpectedArgument(String)
   case missingArgument(command: String, what: String)
   case conflictingOptions(String, String)
+  /// An option the command does not read, with the commands that do.
+  case inapplicableOption(String, command: String, appliesTo: [String])
+  /// An option that means something only beside another.
+  case needsOption(String, needs: String)
   case unknownRule(String, suggestion: String?)
   /// A runtime failure, already worded by the layer that knows what failed.
   case runtime(String)
@@ -39,6 +43,11 @@ package enum CLIError: Error, Equatable, CustomStringConvertible {
       if second == "scan" { return "'\(first)' goes with 'check': use 'migrate-scan check \(first)'" }
       if second == "check" { return "'\(first)' goes with a scan: use 'migrate-scan \(first) FILE'" }
       return "'\(first)' cannot be used with '\(second)'"
+    case .inapplicableOption(let option, let command, let commands):
+      return
+        "'\(option)' does not apply to '\(command)'; it goes with \(commands.map { "'\($0)'" }.joined(separator: ", "))"
+    case .needsOption(let option, let needs):
+      return "'\(option)' applies only with \(needs)"
     case .unknownRule(let id, let suggestion):
       return "no rule with id '\(id)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
         + "; 'migrate-scan rules' lists them"

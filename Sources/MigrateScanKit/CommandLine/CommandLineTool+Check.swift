@@ -17,25 +17,36 @@ extension CommandLineTool {
     let policy =
       failValues.isEmpty ? FailPolicy.preCommit : try FailPolicy(values: failValues, catalog: session.catalog)
     let scanner = Scanner(catalog: session.catalog)
+    let reports = try checkReports(invocation)
+    // A machine report on stdout replaces the lines for people (they would corrupt it).
+    let reportOnStdout = reports.contains { $0.path == nil }
+    // A missing or unwritable output folder is said before the work, not after it.
+    for case .some(let path) in reports.map(\.path) { try AtomicFileWriter.checkDestination(path) }
 
     let added: [Finding]
+    let checked: CheckedTree
     var failed = false
     if invocation.staged || invocation.since != nil {
-      added = try changeFindings(invocation, session: session, scanner: scanner, io: &io)
+      (added, checked) = try changeFindings(invocation, session: session, scanner: scanner, io: &io)
     } else {
       let (analyses, skipped, unreadable) = try session.analyzeTree(scanner: scanner, showProgress: false)
       let outcome = scanner.finish(
         analyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, jobs: session.jobs)
       warn(outcome.warnings, skipped: skipped, invocation: invocation, io: &io)
       try requireRead(unreadable)
-      if let path = invocation.baseline ?? session.configuration.baseline {
-        let baseline = try readBaseline(path)
-        added = baseline.newFindings(in: outcome.findings)
+      checked = (analyses, skipped, outcome)
+      let baselinePath = invocation.baseline ?? session.configuration.baseline
+      if invocation.ratchet && baselinePath == nil {
+        throw .needsOption("--ratchet", needs: "--baseline (or a baseline in the configuration)")
+      }
+      if let path = baselinePath {
+        let (new, gone) = try readBaseline(path).compare(outcome.findings)
+        added = new
         if invocation.ratchet {
-          let gone = baseline.goneEntries(given: outcome.findings)
           for entry in gone {
-            io.outLine(
-              "\(display(entry.file, root: session.root)): fixed or gone: \(entry.ruleID) (tighten the baseline)")
+            let line =
+              "\(display(entry.file, root: session.root)): fixed or gone: \(entry.ruleID) (tighten the baseline)"
+            if reportOnStdout { io.errLine(line) } else { io.outLine(line) }
           }
           if !gone.isEmpty { failed = true }
         }
@@ -45,11 +56,21 @@ extension CommandLineTool {
     }
 
     let offending = added.filter(policy.fails)
-    for finding in offending {
-      let location =
-        "\(display(finding.file, root: session.root)):\(finding.range.start.line):\(finding.range.start.column)"
-      io.outLine("\(location): error: \(finding.message) [\(finding.ruleID)]")
-      io.outLine("    help: \(finding.help)")
+    if !reports.isEmpty {
+      // The reports hold the failing findings only; a check plans nothing.
+      var outcome = checked.outcome
+      outcome.plan = MigrationPlan()
+      let report = session.report(
+        analyses: checked.analyses, skipped: checked.skipped, outcome: outcome, findings: offending)
+      try write(report, to: reports, io: &io)
+    }
+    if !reportOnStdout {
+      for finding in offending {
+        let location =
+          "\(display(finding.file, root: session.root)):\(finding.range.start.line):\(finding.range.start.column)"
+        io.outLine("\(location): error: \(finding.message) [\(finding.ruleID)]")
+        io.outLine("    help: \(finding.help)")
+      }
     }
     if !invocation.quiet {
       if offending.isEmpty {
@@ -61,18 +82,28 @@ extension CommandLineTool {
     return failed || !offending.isEmpty ? .policyFailure : .success
   }
 
+  /// The tree a check looked at (after the change), for its reports.
+  private typealias CheckedTree = (analyses: [FileAnalysis], skipped: [SkippedFile], outcome: Scanner.Outcome)
+
+  /// The reports a check writes: those `--format` and `--output` ask for, as for a scan; none
+  /// (only the lines for people) when neither is given.
+  private static func checkReports(_ invocation: Invocation) throws(CLIError) -> [Invocation.Output] {
+    invocation.format == nil && invocation.outputPaths.isEmpty ? [] : try invocation.outputs()
+  }
+
   /// The path as a user can open it from the current directory.
   /// An absolute path (a file reached through `--follow-symlinks` out of the root) is as it is.
   static func display(_ file: String, root: String) -> String {
     root == "." || file.hasPrefix("/") ? file : root + "/" + file
   }
 
-  /// The findings a git change adds: the tree with the changed files as they are after the change,
-  /// compared with the same tree with those files as they were before. Whole-tree context matters:
-  /// a helper declared in an untouched file makes a new call site a Future/Task wrapper.
+  /// The findings a git change adds: those of the tree with the changed files as they are after
+  /// the change that pair with nothing in the same tree with those files (and the deleted ones)
+  /// as they were before (`FindingPairing`). Whole-tree context matters: a helper declared in an
+  /// untouched file makes a new call site a Future/Task wrapper.
   private static func changeFindings(
     _ invocation: Invocation, session: ScanSession, scanner: Scanner, io: inout some TextOutput
-  ) throws(CLIError) -> [Finding] {
+  ) throws(CLIError) -> (added: [Finding], checked: CheckedTree) {
     let repository = try GitRepository(containing: session.root)
     // `--since` compares with the merge base; git never reads the work tree (no filter runs).
     let gitChange =
@@ -85,6 +116,9 @@ extension CommandLineTool {
     let inside = gitChange.changes.filter {
       $0.path.hasPrefix(prefix) && session.discovery.admits(String($0.path.dropFirst(prefix.count)))
     }
+    let deletedInside = gitChange.deleted.filter {
+      $0.hasPrefix(prefix) && session.discovery.admits(String($0.dropFirst(prefix.count)))
+    }
     // Every blob the comparison needs, fetched from git in one batch.
     let oldRevision = gitChange.oldRevision
     var requests: [(path: String, revision: String)] = []
@@ -92,6 +126,9 @@ extension CommandLineTool {
       if invocation.staged { requests.append((change.path, "")) }
       if let oldPath = change.oldPath { requests.append((oldPath, oldRevision)) }
     }
+    // A deleted file's findings are on the before side: a wrapper moved out of it into a new
+    // file pairs with its old self (`FindingPairing`).
+    for path in deletedInside { requests.append((path, oldRevision)) }
     var blobs = repository.contents(of: requests)[...]
     var after: [String: [UInt8]] = [:]
     var before: [String: [UInt8]] = [:]
@@ -103,8 +140,8 @@ extension CommandLineTool {
         if new == nil { try requireRead([SkippedFile(path: path, reason: "git gave no contents for it")]) }
         if let bytes = new, bytes.count > session.discovery.maxFileSize { new = nil }
       } else {
-        // Read again through the scan's reader (git found the change; a file that cannot be
-        // read now, a FIFO or a device, fails the check instead of passing it).
+        // Read through the scan's reader (a file that cannot be read, a FIFO or a device,
+        // fails the check instead of passing it).
         new = try readWorkTree(
           Array((repository.topLevel + "/").utf8) + FileName.bytes(change.path), display: path,
           maxSize: session.discovery.maxFileSize)
@@ -113,6 +150,9 @@ extension CommandLineTool {
       guard let new else { continue }
       after[path] = new
       if change.oldPath != nil { before[path] = old }
+    }
+    for path in deletedInside {
+      if let old = blobs.popFirst() ?? nil { before[String(path.dropFirst(prefix.count))] = old }
     }
 
     let newFiles = after.sorted { $0.key < $1.key }
@@ -129,13 +169,14 @@ extension CommandLineTool {
     // The changed files were analysed from git's contents above, so the walk skips them; of the
     // rest it analyses only what the change can affect (`ChangeScope`), unless told otherwise.
     var treeSession = session
-    let changedOnDisk = Set(after.keys)
+    // A deleted file still on disk (`git rm --cached`) is not part of the tree after the change.
+    let changedOnDisk = Set(after.keys).union(deletedInside.map { String($0.dropFirst(prefix.count)) })
     let excluded = session.discovery.isExcluded
     treeSession.discovery.isExcluded = { excluded($0) || changedOnDisk.contains($0) }
     let scope = ChangeScope(before: oldAnalyses, after: newAnalyses)
     var analyzing: (@Sendable ([UInt8]) -> Bool)?
     if !invocation.wholeTree && scope.wholeTreeReason == nil { analyzing = { @Sendable bytes in scope.needs(bytes) } }
-    let (unchanged, _, unreadable) = try treeSession.analyzeTree(
+    let (unchanged, skipped, unreadable) = try treeSession.analyzeTree(
       scanner: scanner, showProgress: false, analyzing: analyzing)
     try requireRead(unreadable)
     // Only fingerprints are compared, so neither side needs a plan; and unless a manifest
@@ -147,8 +188,9 @@ extension CommandLineTool {
     let beforeOutcome = scanner.finish(
       unchanged + oldAnalyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, planning: false,
       reusedGraph: manifestChanged ? nil : afterOutcome.graph, jobs: session.jobs)
-    let known = Set(beforeOutcome.findings.map(\.fingerprint))
-    return afterOutcome.findings.filter { !known.contains($0.fingerprint) }
+    // Paired as a reviewer would: an edited, renamed or moved finding is not new.
+    let added = FindingPairing.added(after: afterOutcome.findings, before: beforeOutcome.findings)
+    return (added, (unchanged + newAnalyses, skipped, afterOutcome))
   }
 
   /// The scanned root's path inside the repository, with a trailing `/` (or empty at the top).

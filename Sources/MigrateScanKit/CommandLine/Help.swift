@@ -18,7 +18,9 @@ package enum Help {
     COMMANDS:
       scan                    scan and report (the default)
       check                   fail (exit 1) when a change adds a Future/Task wrapper or what
-                              --fail-on names; never on what was already there
+                              --fail-on names; never on what was already there (an edited,
+                              renamed or moved finding is not new); --format and --output
+                              report the findings that fail
       tokens                  print the lexer's tokens, in the official lexer's dump format
       rules                   list the rules: id, category, severity
       explain                 print a rule's message, help and example

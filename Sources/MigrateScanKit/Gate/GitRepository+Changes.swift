@@ -16,6 +16,9 @@ extension GitRepository {
     /// The new contents of each changed file, read from the work tree (`--since`); empty for a
     /// staged change, whose new contents are the index's (`:path`).
     package var workTree: [String: [UInt8]] = [:]
+    /// The Swift files the change deletes, sorted by path. The gate reads what they held: a
+    /// wrapper moved out of a deleted file into a new one is not new (`FindingPairing`).
+    package var deleted: [String] = []
   }
 
   /// The staged change: the index compared with `HEAD` (or, before the first commit, everything
@@ -27,7 +30,8 @@ extension GitRepository {
       return ChangeSet(oldRevision: "HEAD", changes: paths.map { Change(path: $0, oldPath: nil) }.sorted(by: byPath))
     }
     let changes = try nameStatus(["diff-index", "--cached", head], describing: "git diff-index")
-    return ChangeSet(oldRevision: "HEAD", changes: changes)
+    let deleted = try deletedFiles(["diff-index", "--cached", head], describing: "git diff-index")
+    return ChangeSet(oldRevision: "HEAD", changes: changes, deleted: deleted)
   }
 
   /// The change since `revision`: the work tree compared with the merge base of `revision` and
@@ -91,13 +95,26 @@ extension GitRepository {
     changes.sort(by: byPath)
     var workTree: [String: [UInt8]] = [:]
     for change in changes { workTree[change.path] = onDisk[change.path] }
-    return ChangeSet(oldRevision: base, changes: changes, workTree: workTree)
+    // Deleted: at the merge base, and neither on disk now nor the old side of a rename.
+    let renamedFrom = Set(changes.compactMap(\.oldPath))
+    let deleted = baseFiles.keys.filter { onDisk[$0] == nil && !renamedFrom.contains($0) }
+      .sorted { UTF8Order.precedes($0, $1) }
+    return ChangeSet(oldRevision: base, changes: changes, workTree: workTree, deleted: deleted)
   }
 
   /// True when the repository names objects by SHA-1 (git's default), so `GitBlobID` applies.
   private func usesSHA1() -> Bool {
     let result = git(["rev-parse", "--show-object-format"])
     return result.status == 0 && result.output.elementsEqual("sha1\n".utf8)
+  }
+
+  /// The Swift files a `diff-index --cached` (`command`) deletes, renames left out.
+  private func deletedFiles(_ command: [String], describing name: String) throws(CLIError) -> [String] {
+    let arguments =
+      command + ["--name-only", "-z", "-M", "--no-ext-diff", "--no-textconv", "--diff-filter=D", "--", "*.swift"]
+    let result = git(arguments)
+    guard result.status == 0 else { throw .runtime("\(name) failed in '\(topLevel)': \(result.errorText)") }
+    return result.output.split(separator: 0).map { FileName.text(Array($0)) }.sorted { UTF8Order.precedes($0, $1) }
   }
 
   /// Runs a `diff-tree`/`diff-index` (`command`, ending in the trees or commits compared) over
