@@ -57,11 +57,18 @@ extension CommandLineTool {
 
     let offending = added.filter(policy.fails)
     if !reports.isEmpty {
-      // The reports hold the failing findings only; a check plans nothing.
+      // The reports hold the failing findings only; a check plans nothing. Each one fails the
+      // check, so each is an error there (a `::warning` on the line that failed the pull
+      // request would say the opposite of the red job); the fingerprints are the scan's.
       var outcome = checked.outcome
       outcome.plan = MigrationPlan()
+      let failing = offending.map { finding in
+        var failing = finding
+        failing.severity = .error
+        return failing
+      }
       let report = session.report(
-        analyses: checked.analyses, skipped: checked.skipped, outcome: outcome, findings: offending)
+        analyses: checked.analyses, skipped: checked.skipped, outcome: outcome, findings: failing)
       try write(report, to: reports, io: &io)
     }
     if !reportOnStdout {
