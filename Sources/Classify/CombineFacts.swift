@@ -74,6 +74,18 @@ package struct CombineFacts: Sendable, Hashable {
     /// For each parameter: true when its type is a function type, so a trailing closure may
     /// bind to it.
     package var takesClosure: [Bool] = []
+
+    /// A helper; without parameter details, calls must use its labels exactly.
+    package init(
+      kind: Kind, name: String, labels: [String], line: Int, defaulted: [Bool] = [], takesClosure: [Bool] = []
+    ) {
+      self.kind = kind
+      self.name = name
+      self.labels = labels
+      self.line = line
+      self.defaulted = defaulted
+      self.takesClosure = takesClosure
+    }
   }
 
   /// A `PassthroughSubject`/`CurrentValueSubject` and its subscribers in the declaring file.
