@@ -176,6 +176,11 @@ final class NearMisses {
     .init { promise in promise(.success(1)) }
   }
 
+  func initOfAnArgument() -> Future<Int, Never> {
+    let queue = Queue(.init { resolve in Task { resolve(1) } })
+    return queue.future
+  }
+
   func otherModule() -> Vendor.Future<Int> {
     Vendor.Future { resolve in Task { resolve(1) } }
   }

@@ -90,9 +90,9 @@ struct FutureTaskWrapperDetector: Detector {
       hit.reasons.removeAll { $0.hasPrefix("not inside") }
       return hit
     }
-    guard Self.isImplicitMember(view, period: position - 1), Self.returnsFuture(file, at: position),
+    guard Self.isReturned(file, period: position - 1), Self.returnsFuture(file, at: position),
       let hit = futureHit(file, at: position - 1, name: position, qualified: false, deferred: deferred),
-      hit.name == Self.name, hit.requirement == nil
+      hit.name == Self.name
     else { return nil }
     return hit
   }
@@ -165,8 +165,6 @@ struct FutureTaskWrapperDetector: Detector {
     // Bytes first: this runs for every call, and only a lowercase name can be a helper.
     let first = view.stream.source[view.startOffset(position)]
     guard first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return nil }
-    // A member call (`x.map { … }`) is never a free helper function.
-    if view.isPeriod(position - 1) { return nil }
     var closure = -1
     var after = position + 1
     var close = -1
@@ -197,15 +195,17 @@ struct FutureTaskWrapperDetector: Detector {
 
   // MARK: - Spellings that need their surroundings
 
-  /// True when the period at `period` starts an implicit member expression (`.init { … }` after
-  /// `return`, `=`, `(`, `,`, `:`, `{` or `in`), not a member access on a value.
-  static func isImplicitMember(_ view: SourceView, period: Int) -> Bool {
+  /// True when the period at `period` starts an implicit member expression the enclosing
+  /// function returns: after `return`, or as the first token of its body (`-> Future<T, E> {
+  /// .init { … } }`). Elsewhere (`foo(.init { … })`) the type is some parameter's, not the
+  /// function's result.
+  static func isReturned(_ file: FileContext, period: Int) -> Bool {
+    let view = file.view
     let before = period - 1
-    guard before >= 0 else { return true }
-    switch view.kind(before) {
-    case .leftBrace, .leftParen, .comma, .colon, .equal, .semicolon: return true
-    default: return view.isWord(before, "return") || view.isWord(before, "in")
-    }
+    guard before >= 0 else { return false }
+    if view.isWord(before, "return") { return true }
+    guard view.kind(before) == .leftBrace, period < file.symbols.scopeOf.count else { return false }
+    return file.symbols.scopes[Int(file.symbols.scopeOf[period])].open == before
   }
 
   /// True when the function enclosing `position` is declared to return a `Future`
