@@ -35,8 +35,9 @@ struct TreeFacts: Sendable {
   struct FileScope {
     /// The file's module, "" when it has none.
     var module: String
-    /// Modules the file imports, and those they (or its own module) re-export.
-    var imports: Set<String>
+    /// Modules the file imports, and those they (or its own module) re-export. An array: a
+    /// file imports a handful, and a `Set` per file was most of finalising one.
+    var imports: [String]
     /// The file imports a module providing Combine's names (directly or through a re-export).
     var importsCombine: Bool
     /// The file can see Combine at all (see `TreeFacts.scope(of:module:)`).
@@ -188,15 +189,22 @@ struct TreeFacts: Sendable {
   /// Combine name (`PassthroughSubject`) that no visible declaration of the tree claims.
   func scope(of file: FileClassification, module: String?) -> FileScope {
     let key = module ?? ""
-    var imports = Set(file.facts.imports)
-    var pending = Array(imports) + [key]
-    // `@_exported import` chains: a module imported through another is visible too.
-    while let next = pending.popLast() {
-      for exported in reexports[next] ?? [] where imports.insert(exported).inserted { pending.append(exported) }
+    var imports = file.facts.imports
+    if !reexports.isEmpty {
+      // `@_exported import` chains: a module imported through another is visible too. Arrays,
+      // not sets: a file imports a handful of modules, and hashing them cost more than the rest.
+      var pending = imports
+      pending.append(key)
+      while let next = pending.popLast() {
+        guard let exported = reexports[next] else { continue }
+        for module in exported where !imports.contains(module) {
+          imports.append(module)
+          pending.append(module)
+        }
+      }
     }
     let combine =
-      !imports.isDisjoint(with: providing) || !imports.isDisjoint(with: exportingModules)
-      || exportingModules.contains(key)
+      imports.contains { providing.contains($0) || exportingModules.contains($0) } || exportingModules.contains(key)
     var scope = FileScope(module: key, imports: imports, importsCombine: combine)
     scope.seesCombine = combine || file.facts.unambiguousNames.contains { owner(of: $0, in: scope) == .none }
     return scope
@@ -207,7 +215,7 @@ struct TreeFacts: Sendable {
   func owner(of name: String, in scope: FileScope) -> Owner {
     guard let modules = declaredBy[name] else { return declaredEverywhere.contains(name) ? .sameModule : .none }
     if modules.contains(scope.module) { return .sameModule }
-    return modules.isDisjoint(with: scope.imports) ? .none : .imported
+    return scope.imports.contains(where: modules.contains) ? .imported : .none
   }
 
   /// The ambiguity filter: does `candidate` count as Combine?

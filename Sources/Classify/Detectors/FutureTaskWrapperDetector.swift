@@ -90,7 +90,8 @@ struct FutureTaskWrapperDetector: Detector {
       hit.reasons.removeAll { $0.hasPrefix("not inside") }
       return hit
     }
-    guard Self.isReturned(file, period: position - 1), Self.returnsFuture(file, at: position),
+    // The return type must spell `Future` somewhere in the file: most `.init`s are not asked about.
+    guard file.hints.future, Self.isReturned(file, period: position - 1), Self.returnsFuture(file, at: position),
       let hit = futureHit(file, at: position - 1, name: position, qualified: false, deferred: deferred),
       hit.name == Self.name
     else { return nil }
