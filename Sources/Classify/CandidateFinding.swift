@@ -6,7 +6,9 @@ package struct CandidateFinding: Sendable, Hashable {
   /// A fact the finding needs from the rest of the tree before it counts.
   package enum Requirement: Sendable, Hashable {
     /// A call to a helper declared elsewhere: `Future(operation:)`/`Future { try await … }`
-    /// (name `Future`, the labels used; empty for a trailing closure) or `makeFuture { … }`.
+    /// (name `Future`), `Future.detached { … }` (name `Future.detached`) or `makeFuture { … }`,
+    /// with the labels the call uses: `_` for an unlabelled argument, `trailingClosure` last
+    /// for a trailing closure.
     case helperCall(name: String, labels: [String])
     /// A call whose completion closure resumes a continuation: counts when the callee's body,
     /// somewhere in the tree, has the defect on the parameter the closure binds to: `parameter`
@@ -14,6 +16,9 @@ package struct CandidateFinding: Sendable, Hashable {
     /// to the first closure parameter not among `passedLabels` (forward-scan matching).
     case calleeDefect(name: String, defect: CompletionDefect.Kind, parameter: String?, passedLabels: [String])
   }
+
+  /// The label a trailing closure stands for in `Requirement.helperCall`.
+  package static let trailingClosure = "{}"
 
   /// The rule that produced the candidate.
   package var ruleID: String
@@ -51,6 +56,10 @@ package struct CandidateFinding: Sendable, Hashable {
   /// A join key for the global pass: `Type.name` of a `@Published` property, the type name of an
   /// `ObservableObject`, the name of a bridge helper.
   package var key: String?
+  /// True when the construct is shaped like Combine's whatever its anchor names: a `Future`
+  /// closure taking one `promise` that a `Task` inside calls with `.success`/`.failure`. Decides
+  /// a file that sees both Combine's `Future` and another module's.
+  package var combineShaped = false
 
   /// Creates a candidate; only the rule fields, the range and the text are required.
   package init(

@@ -10,9 +10,9 @@ import SwiftLexer
 package enum Classifier {
   /// Finalises the candidates of every file.
   ///
-  /// In order: (a) drops ambiguous names (and a `one-shot-future` at the same place as a
-  /// `future-task-wrapper`) (`Future`, `Just`…) in files that see no Combine, and
-  /// any name the tree declares itself; (b) keeps helper calls whose helper exists and callee
+  /// In order: (a) drops ambiguous names (`Future`, `Just`…) in files that see no Combine, a
+  /// `one-shot-future` at the same place as a `future-task-wrapper`, and any name a file can see
+  /// another declaration of (its own module's, or an imported module's: `TreeFacts.counts`); (b) keeps helper calls whose helper exists and callee
   /// defects whose callee has one; (c) fills disposition and phase from the category defaults;
   /// (d) blocks `@Published` properties whose `$x` feeds a pipeline and notes manual
   /// `objectWillChange.send()`; (e) notes deployment targets below what a recommendation needs;
@@ -51,8 +51,7 @@ package enum Classifier {
   private static func finalize(_ file: FileClassification, module: String?, notes: TargetNotes, tree: TreeFacts)
     -> [Finding]
   {
-    let imports = tree.importsCombine(file, module: module)
-    let sees = imports || tree.seesCombine(file, module: module)
+    let scope = tree.scope(of: file, module: module)
     var kept: [Finding] = []
     kept.reserveCapacity(file.candidates.count)
     var twins: [String: Int] = [:]
@@ -70,7 +69,7 @@ package enum Classifier {
       }
     }
     for candidate in file.candidates {
-      guard tree.counts(candidate, importsCombine: imports, seesCombine: sees) else { continue }
+      guard tree.counts(candidate, in: scope) else { continue }
       if candidate.category == .oneShotFuture && wrappers.contains(candidate.offset) { continue }
       guard var finding = resolve(candidate, file: file, module: module, notes: notes, tree: tree) else {
         continue

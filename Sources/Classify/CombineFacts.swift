@@ -55,6 +55,9 @@ package struct CombineFacts: Sendable, Hashable {
       case futureInitialiser = "future-initialiser"
       /// A function whose body wraps a `Task` in a `Future` for the async closure it takes.
       case futureFunction = "future-function"
+      /// A static or class function on `Future` doing the same, called as `Future.name { … }`
+      /// (`static func detached(_ work: …) -> Self { self.init { promise in Task.detached { … } } }`).
+      case futureFactory = "future-factory"
       /// Any other member bridging the two worlds (`firstValue`, `asyncMap`, `async()`).
       case member
     }
@@ -66,6 +69,23 @@ package struct CombineFacts: Sendable, Hashable {
     package var labels: [String]
     /// 1-based line.
     package var line: Int
+    /// For each parameter: true when it has a default value, so a call may leave it out.
+    package var defaulted: [Bool] = []
+    /// For each parameter: true when its type is a function type, so a trailing closure may
+    /// bind to it.
+    package var takesClosure: [Bool] = []
+
+    /// A helper; without parameter details, calls must use its labels exactly.
+    package init(
+      kind: Kind, name: String, labels: [String], line: Int, defaulted: [Bool] = [], takesClosure: [Bool] = []
+    ) {
+      self.kind = kind
+      self.name = name
+      self.labels = labels
+      self.line = line
+      self.defaulted = defaulted
+      self.takesClosure = takesClosure
+    }
   }
 
   /// A `PassthroughSubject`/`CurrentValueSubject` and its subscribers in the declaring file.

@@ -49,7 +49,8 @@ package enum FileClassifier {
     }
     // Nested blocks can report one position twice; a finding is one (name, range, requirement).
     var seen: Set<DetectorHit> = []
-    for hit in output.hits {
+    let nested = nestedFutures(output.hits, count: file.view.count)
+    for (index, hit) in output.hits.enumerated() {
       guard hit.start >= 0, hit.end >= hit.start, hit.end < file.view.count else { continue }
       var identity = hit
       identity.reasons = []
@@ -57,7 +58,7 @@ package enum FileClassifier {
       for rule in rulesByName[hit.name] ?? [] {
         var candidate = makeCandidate(
           file, start: hit.start, end: hit.end, ruleID: rule.ruleID, category: rule.category, severity: rule.severity,
-          message: rule.message, help: rule.help)
+          message: rule.message, help: rule.help, skipping: nested[index] ?? [])
         candidate.anchor = hit.anchor
         candidate.reasons = hit.reasons
         candidate.disposition = rule.dispositionOverride ?? hit.disposition
@@ -69,6 +70,7 @@ package enum FileClassifier {
           candidate.phaseDecided = true
         }
         candidate.requirement = hit.requirement
+        candidate.combineShaped = hit.combineShaped
         candidate.key = hit.key ?? key(file, category: rule.category, start: hit.start, end: hit.end)
         candidates.append(candidate)
       }
@@ -83,9 +85,39 @@ package enum FileClassifier {
     return FileClassification(path: path, candidates: candidates, facts: facts)
   }
 
+  /// For each `Future` hit (wrapper or one-shot) that holds others, the ranges of the ones
+  /// directly inside it, by index into `hits`.
+  ///
+  /// Their text is left out of the outer hit's `matchText` (one `…` each): `Future { promise in
+  /// Task { Future { … } } }` nested n deep would otherwise copy the rest of the nest n times, n²
+  /// in time and memory (10,000 levels took 1.5 GB). The outer fingerprint then also survives an
+  /// edit inside the inner `Future`, which has its own.
+  private static func nestedFutures(_ hits: [DetectorHit], count: Int) -> [Int: [(Int, Int)]] {
+    let names: Set<String> = [FutureTaskWrapperDetector.name, FutureTaskWrapperDetector.oneShot]
+    var order = hits.indices.filter { index in
+      names.contains(hits[index].name) && hits[index].start >= 0 && hits[index].start <= hits[index].end
+        && hits[index].end < count
+    }
+    guard order.count > 1 else { return [:] }
+    order.sort { (hits[$0].start, -hits[$0].end, $0) < (hits[$1].start, -hits[$1].end, $1) }
+    var inner: [Int: [(Int, Int)]] = [:]
+    // The hits enclosing the current one, innermost last: brace-delimited ranges nest.
+    var stack: [Int] = []
+    for index in order {
+      let hit = hits[index]
+      while let top = stack.last, hits[top].end < hit.start { stack.removeLast() }
+      if let top = stack.last, hits[top].end >= hit.end, hits[top].start != hit.start || hits[top].end != hit.end {
+        inner[top, default: []].append((hit.start, hit.end))
+      }
+      if let top = stack.last, hits[top].start == hit.start, hits[top].end == hit.end { continue }
+      stack.append(index)
+    }
+    return inner
+  }
+
   private static func makeCandidate(
     _ file: FileContext, start: Int, end: Int, ruleID: String, category: CategoryID, severity: Severity,
-    message: String, help: String
+    message: String, help: String, skipping inner: [(Int, Int)] = []
   ) -> CandidateFinding {
     let view = file.view
     let startOffset = view.startOffset(start)
@@ -101,7 +133,7 @@ package enum FileClassifier {
     return CandidateFinding(
       ruleID: ruleID, category: category, severity: severity, message: message, help: help, range: range,
       offset: startOffset, typePath: scope.typePath, symbol: declaredSymbol(file, scope: scope, start: start, end: end),
-      matchText: view.normalisedText(start, end))
+      matchText: inner.isEmpty ? view.normalisedText(start, end) : view.normalisedText(start, end, skipping: inner))
   }
 
   private static let memberKeywords = ["var", "let", "func", "init", "subscript"]

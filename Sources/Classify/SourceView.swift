@@ -244,6 +244,20 @@ package struct SourceView: Sendable {
     }
   }
 
+  /// The normalised text of `start...end` with each of the sorted, disjoint ranges `inner` (all
+  /// inside it) written as one `…`: linear in what is kept, however much is left out.
+  package func normalisedText(_ start: Int, _ end: Int, skipping inner: [(Int, Int)]) -> String {
+    var pieces: [String] = []
+    var next = start
+    for (from, to) in inner where from >= next && to <= end {
+      if from > next { pieces.append(normalisedText(next, from - 1)) }
+      pieces.append("…")
+      next = to + 1
+    }
+    if next <= end { pieces.append(normalisedText(next, end)) }
+    return pieces.joined(separator: " ")
+  }
+
   /// True when `position` lies inside the brace pair `open…close` (exclusive).
   @inlinable
   package func inside(_ position: Int, _ open: Int, _ close: Int) -> Bool { position > open && position < close }

@@ -20,12 +20,43 @@ struct TreeFacts: Sendable {
     var line: Int
   }
 
-  /// The type names the tree declares, among those ever asked about (see `init`).
-  private let declared: Set<String>
+  /// Whose a name is, seen from one file: nobody else's, its own module's, or an imported one's.
+  enum Owner {
+    /// No declaration of the name is visible from the file: it is Combine's, if anyone's.
+    case none
+    /// The file's own module declares it: that declaration shadows every import.
+    case sameModule
+    /// A module the file imports declares it: beside a Combine import, the reference is
+    /// ambiguous and only a qualified name or the construct's shape says which.
+    case imported
+  }
+
+  /// What one file can see: its module and what it imports, re-exports followed.
+  struct FileScope {
+    /// The file's module, "" when it has none.
+    var module: String
+    /// Modules the file imports, and those they (or its own module) re-export. An array: a
+    /// file imports a handful, and a `Set` per file was most of finalising one.
+    var imports: [String]
+    /// The file imports a module providing Combine's names (directly or through a re-export).
+    var importsCombine: Bool
+    /// The file can see Combine at all (see `TreeFacts.scope(of:module:)`).
+    var seesCombine = false
+  }
+
+  /// For each type name the tree declares, among those ever asked about (see `init`): the modules
+  /// ("" for files without one) with a file declaring it.
+  private let declaredBy: [String: Set<String>]
+  /// Names the context says the tree declares but no file's facts place in a module (a caller
+  /// that knows names only): visible from everywhere, as if declared in every module.
+  private let declaredEverywhere: Set<String>
+  /// For each module, the modules its files `@_exported import`.
+  private let reexports: [String: Set<String>]
   private let providing: Set<String>
   /// Modules of the tree that `@_exported import` a providing module.
   private let exportingModules: Set<String>
-  private let helpers: [(path: String, helper: CombineFacts.Helper)]
+  /// The helpers whose `Future` is Combine's (see `init`), in file order.
+  private var helpers: [(path: String, helper: CombineFacts.Helper)] = []
   /// How many files use each bridge helper's name (other names are not counted).
   private let usedNames: [String: Int]
   /// `$name` feeds written inside `typePath` (key `typePath` + U+001F + `name`), and feeds of the
@@ -41,7 +72,7 @@ struct TreeFacts: Sendable {
   /// Every analysed completion-taking function, by name, with its `path:line`.
   private let completionFunctions: [String: [(key: String, labels: [String])]]
   /// Resolved `future-initialiser` helper calls, counted per helper name for `bridge-helper`.
-  private let initialiserCalls: Int
+  private var initialiserCalls = 0
 
   /// Joins the facts of `files`; `jobs` threads share the per-file part.
   init(files: [FileClassification], context: ClassifyContext, jobs: Int = 1) {
@@ -77,9 +108,9 @@ struct TreeFacts: Sendable {
         used: helperNames.isEmpty ? [] : facts.usedNames.intersection(helperTable)
       )
     }
-    var declared = asked.filter(context.declaredTypeNames.contains)
+    var declaredBy: [String: Set<String>] = [:]
+    var reexports: [String: Set<String>] = [:]
     var exporting: Set<String> = []
-    var helpers: [(String, CombineFacts.Helper)] = []
     var used: [String: Int] = [:]
     var sameTypeFeeds: [String: [LocatedFeed]] = [:]
     var otherFeeds: [String: [LocatedFeed]] = [:]
@@ -88,14 +119,16 @@ struct TreeFacts: Sendable {
     var published: [String: [String]] = [:]
     var defects: [String: [(String, CompletionDefect)]] = [:]
     var functions: [String: [(key: String, labels: [String])]] = [:]
-    for (file, share) in zip(files, shares) {
-      declared.formUnion(share.declared)
-      if file.facts.exportedImports.contains(where: context.providingModules.contains),
-        let module = context.moduleOf(file.path)
-      {
+    let modules = files.map { context.moduleOf($0.path) }
+    for (index, (file, share)) in zip(files, shares).enumerated() {
+      let module = modules[index]
+      for name in share.declared { declaredBy[name, default: []].insert(module ?? "") }
+      if !file.facts.exportedImports.isEmpty {
+        reexports[module ?? "", default: []].formUnion(file.facts.exportedImports)
+      }
+      if file.facts.exportedImports.contains(where: context.providingModules.contains), let module {
         exporting.insert(module)
       }
-      for helper in file.facts.helpers { helpers.append((file.path, helper)) }
       for name in share.used { used[name, default: 0] += 1 }
       for feed in file.facts.feeds {
         var located = LocatedFeed(path: file.path, feed: feed)
@@ -116,10 +149,11 @@ struct TreeFacts: Sendable {
         functions[function.name, default: []].append(("\(file.path):\(function.line)", function.closureLabels))
       }
     }
-    self.declared = declared
+    self.declaredBy = declaredBy
+    self.declaredEverywhere = asked.filter { context.declaredTypeNames.contains($0) && declaredBy[$0] == nil }
+    self.reexports = reexports
     self.providing = context.providingModules
     self.exportingModules = exporting
-    self.helpers = helpers
     self.usedNames = used
     self.sameTypeFeeds = sameTypeFeeds
     self.otherFeeds = otherFeeds
@@ -127,14 +161,20 @@ struct TreeFacts: Sendable {
     self.publishedByType = published
     self.defects = defects
     self.completionFunctions = functions
+    // A helper counts only where its own `Future` is Combine's: an `extension Future` in a module
+    // that declares (or a file that imports) another `Future` extends that one.
+    for (index, file) in files.enumerated() where !file.facts.helpers.isEmpty {
+      let scope = self.scope(of: file, module: modules[index])
+      guard scope.importsCombine, owner(of: "Future", in: scope) == .none else { continue }
+      for helper in file.facts.helpers { self.helpers.append((file.path, helper)) }
+    }
     // Call sites of `Future` initialiser helpers that resolve, each counted once (a call is a
     // candidate of every rule using the detector).
-    let initialisers = helpers.filter { $0.1.kind == .futureInitialiser }.map(\.1.labels)
+    let initialisers = self.helpers.filter { $0.helper.kind == .futureInitialiser }.map(\.helper)
     let fitting = ParallelChunks.map(count: initialisers.isEmpty ? 0 : files.count, jobs: jobs) { index in
       files[index].candidates.compactMap { candidate -> Int? in
         guard case .helperCall(let name, let labels)? = candidate.requirement, name == "Future" else { return nil }
-        let fits = initialisers.contains { labels.isEmpty ? $0.count == 1 : $0 == labels }
-        return fits ? candidate.offset : nil
+        return initialisers.contains { $0.accepts(labels) } ? candidate.offset : nil
       }
     }
     var sites: Set<String> = []
@@ -144,34 +184,61 @@ struct TreeFacts: Sendable {
     self.initialiserCalls = sites.count
   }
 
-  /// True when the file can see Combine: it imports a providing module (or a tree module that
-  /// re-exports one, or sits in such a module), or uses an unambiguous Combine name the tree does
-  /// not declare itself.
-  func seesCombine(_ file: FileClassification, module: String?) -> Bool {
-    importsCombine(file, module: module) || file.facts.unambiguousNames.contains { !declared.contains($0) }
+  /// What `file` (in `module`) can see: its imports with every re-export they bring, whether one
+  /// provides Combine, and whether it sees Combine at all: it imports it, or uses an unambiguous
+  /// Combine name (`PassthroughSubject`) that no visible declaration of the tree claims.
+  func scope(of file: FileClassification, module: String?) -> FileScope {
+    let key = module ?? ""
+    var imports = file.facts.imports
+    if !reexports.isEmpty {
+      // `@_exported import` chains: a module imported through another is visible too. Arrays,
+      // not sets: a file imports a handful of modules, and hashing them cost more than the rest.
+      var pending = imports
+      pending.append(key)
+      while let next = pending.popLast() {
+        guard let exported = reexports[next] else { continue }
+        for module in exported where !imports.contains(module) {
+          imports.append(module)
+          pending.append(module)
+        }
+      }
+    }
+    let combine =
+      imports.contains { providing.contains($0) || exportingModules.contains($0) } || exportingModules.contains(key)
+    var scope = FileScope(module: key, imports: imports, importsCombine: combine)
+    scope.seesCombine = combine || file.facts.unambiguousNames.contains { owner(of: $0, in: scope) == .none }
+    return scope
   }
 
-  /// True when the file imports a providing module, a tree module re-exporting one, or sits in
-  /// a module that re-exports one (`@_exported import Combine` in `Exports.swift`).
-  func importsCombine(_ file: FileClassification, module: String?) -> Bool {
-    for name in file.facts.imports where providing.contains(name) || exportingModules.contains(name) { return true }
-    if let module, exportingModules.contains(module) { return true }
-    return false
+  /// Whose `name` is, seen from `scope`: a file's `Future` is someone else's only when the file
+  /// can see that other declaration (its own module, or a module it imports).
+  func owner(of name: String, in scope: FileScope) -> Owner {
+    guard let modules = declaredBy[name] else { return declaredEverywhere.contains(name) ? .sameModule : .none }
+    if modules.contains(scope.module) { return .sameModule }
+    return scope.imports.contains(where: modules.contains) ? .imported : .none
   }
 
   /// The ambiguity filter: does `candidate` count as Combine?
+  ///
   /// Example: `Future { promise in … }` in a file importing only Foundation is someone else's
-  /// `Future`; `@Published` counts everywhere unless the tree declares a `Published` of its own.
-  func counts(_ candidate: CandidateFinding, importsCombine: Bool, seesCombine: Bool) -> Bool {
+  /// `Future`, and so is one in a module that declares its own `Future`; in a file importing both
+  /// Combine and a module that declares a `Future`, only the shape (`promise in` with a `Task`
+  /// calling `promise(.success(…))`) or a qualified `Combine.Future` (which has no anchor) says
+  /// Combine. `@Published` counts everywhere unless a visible declaration of `Published` exists.
+  func counts(_ candidate: CandidateFinding, in scope: FileScope) -> Bool {
     if let anchor = candidate.anchor {
-      if declared.contains(anchor) { return false }
-      if CombineVocabulary.ambiguousNames.contains(anchor) { return importsCombine }
+      switch owner(of: anchor, in: scope) {
+      case .sameModule: return false
+      case .imported: return scope.importsCombine && candidate.combineShaped
+      case .none: break
+      }
+      if CombineVocabulary.ambiguousNames.contains(anchor) { return scope.importsCombine }
       if CombineVocabulary.unambiguousNames.contains(anchor) { return true }
     }
     // Continuations and queues are concurrency findings, not Combine ones: they need no import.
     switch candidate.category {
     case .continuationBridge, .continuationMisuse, .queueGuardedState: return true
-    default: return seesCombine
+    default: return scope.seesCombine
     }
   }
 
@@ -179,18 +246,22 @@ struct TreeFacts: Sendable {
   func resolve(_ requirement: CandidateFinding.Requirement) -> [String]? {
     switch requirement {
     case .helperCall(let name, let labels):
-      if declared.contains("Future") { return nil }
-      let matching = helpers.filter { entry in
-        if name == "Future" {
-          guard entry.helper.kind == .futureInitialiser else { return false }
-          // A trailing closure call (`Future { try await … }`) fits a one-parameter initialiser.
-          return labels.isEmpty ? entry.helper.labels.count == 1 : entry.helper.labels == labels
+      // By the labels the call can legally use (`CombineFacts.Helper.accepts`).
+      let factory = name.hasPrefix("Future.") ? String(name.dropFirst("Future.".count)) : nil
+      let first = helpers.first { entry in
+        let helper = entry.helper
+        switch helper.kind {
+        case .futureInitialiser: guard name == "Future" else { return false }
+        case .futureFactory: guard helper.name == factory else { return false }
+        case .futureFunction: guard helper.name == name else { return false }
+        case .member: return false
         }
-        return entry.helper.kind == .futureFunction && entry.helper.name == name
+        return helper.accepts(labels)
       }
-      guard let first = matching.first else { return nil }
+      guard let first else { return nil }
+      let called = first.helper.kind == .futureFactory ? "Future." + first.helper.name : first.helper.name
       return [
-        "calls `\(first.helper.name)` (\(first.path):\(first.helper.line)), which wraps a `Task` in a `Future`: "
+        "calls `\(called)` (\(first.path):\(first.helper.line)), which wraps a `Task` in a `Future`: "
           + "cancelling the publisher does not cancel the `Task`"
       ]
     case .calleeDefect(let name, let kind, let parameter, let passed):

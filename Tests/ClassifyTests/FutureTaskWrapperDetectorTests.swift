@@ -169,4 +169,116 @@ import Testing
     #expect(findings.map(\.symbol) == ["Box.init", "Box.other"])
     #expect(findings.map(\.range.start.column) == [26, 40])
   }
+
+  @Test func helperShapesAreReadFromTheirDeclarations() {
+    let helper = """
+      import Combine
+      extension Future where Failure == Error {
+        public convenience init(
+          priority: TaskPriority? = nil, operation: sending @escaping @isolated(any) () async throws -> Output
+        ) {
+          self.init { promise in Task(priority: priority) { promise(.success(try await operation())) } }
+        }
+        static func detached(_ work: @escaping () async throws -> Output) -> Self {
+          .init { promise in Task.detached { promise(.success(try await work())) } }
+        }
+      }
+      """
+    let facts = Support.classify(helper, detectors: ["bridge-helper"]).facts
+    #expect(facts.helpers.map(\.kind) == [.futureInitialiser, .futureFactory])
+    #expect(facts.helpers.map(\.name) == ["Future.init", "detached"])
+    #expect(facts.helpers[0].labels == ["priority", "operation"])
+    #expect(facts.helpers[0].defaulted == [true, false])
+    #expect(facts.helpers[0].takesClosure == [false, true])
+    #expect(facts.helpers[1].labels == ["_"])
+  }
+
+  @Test func factoryCallSitesNeedTheirFactory() {
+    let helper = """
+      import Combine
+      extension Future where Failure == Error {
+        static func detached(_ work: @escaping () async throws -> Output) -> Self {
+          self.init { promise in Task.detached { promise(.success(try await work())) } }
+        }
+      }
+      """
+    let use = """
+      import Combine
+      func a() -> Future<Int, Error> { Future.detached { try await n() } }
+      func b() -> Future<Int, Error> { Future.later { try await n() } }
+      """
+    let findings = Support.findings(
+      [("Sources/App/Future+Detached.swift", helper), ("Sources/App/Use.swift", use)], detectors: detectors)
+    #expect(findings.map(\.file) == ["Sources/App/Future+Detached.swift", "Sources/App/Use.swift"])
+    #expect(findings.map(\.range.start.line) == [4, 2])
+    #expect(
+      findings.last?.reasons.first?.hasPrefix("calls `Future.detached` (Sources/App/Future+Detached.swift:3)") == true)
+  }
+
+  /// A `Future` another module declares hides Combine's only from files that can see it.
+  @Test func anotherModulesFutureCountsOnlyWhereVisible() {
+    let vendor = "public final class Future<Value> { public init(_ body: (@escaping (Value) -> Void) -> Void) {} }"
+    let wrapper = "func f() { _ = Future<Int, Never> { promise in Task { promise(.success(1)) } } }"
+    let vendored = "func g() { _ = Future<Int> { resolve in Task { resolve(1) } } }"
+    let files = [
+      ("Vendor/Future.swift", vendor),
+      ("App/A.swift", "import Combine\n" + wrapper),
+      ("Client/C.swift", "import Vendor\n" + wrapper),
+      ("Mixed/M.swift", "import Combine\nimport Vendor\n" + wrapper + "\n" + vendored),
+    ]
+    let modules = [
+      "Vendor/Future.swift": "Vendor", "App/A.swift": "App", "Client/C.swift": "Client", "Mixed/M.swift": "Mixed",
+    ]
+    let findings = Support.findings(files, detectors: detectors, context: ClassifyContext(modules: modules))
+    #expect(findings.map(\.file) == ["App/A.swift", "Mixed/M.swift"])
+    #expect(findings.map(\.range.start.line) == [2, 3])
+  }
+
+  /// A re-export makes the other `Future` visible too: `App` imports `Kit`, which re-exports `Vendor`.
+  @Test func reExportedFutureIsVisible() {
+    let files = [
+      ("Vendor/Future.swift", "public final class Future<Value> {}"),
+      ("Kit/Exports.swift", "@_exported import Vendor"),
+      ("App/A.swift", "import Combine\nimport Kit\nfunc f() { _ = Future<Int> { resolve in Task { resolve(1) } } }"),
+    ]
+    let modules = ["Vendor/Future.swift": "Vendor", "Kit/Exports.swift": "Kit", "App/A.swift": "App"]
+    #expect(Support.findings(files, detectors: detectors, context: ClassifyContext(modules: modules)).isEmpty)
+  }
+
+  /// A helper extending another module's `Future` is that `Future`'s: its call sites are not wrappers.
+  @Test func helperOnAVendoredFutureIsNotCombines() {
+    let vendor = """
+      import Combine
+      public final class Future<Value> {}
+      extension Future {
+        convenience init(operation: @escaping () async -> Value) {
+          self.init { promise in Task { promise(.success(await operation())) } }
+        }
+      }
+      """
+    let use = "import Combine\nimport Vendor\nfunc f() -> Future<Int> { Future { await n() } }"
+    let modules = ["Vendor/Future.swift": "Vendor", "App/A.swift": "App"]
+    let findings = Support.findings(
+      [("Vendor/Future.swift", vendor), ("App/A.swift", use)], detectors: detectors,
+      context: ClassifyContext(modules: modules))
+    #expect(findings.isEmpty)
+  }
+
+  /// 19.9: nested `Future { promise in Task { … } }` cost n² when each level's match text held
+  /// every level inside it (10,000 levels: 8 s and 1.5 GB). Doubling the depth must at most
+  /// double the text the findings keep, which is the work they carry on to the global pass.
+  @Test func nestedFuturesAreLinear() {
+    func kept(depth: Int) -> (findings: Int, bytes: Int) {
+      var source = "import Combine\nfunc deep() -> Future<Int, Never> {\n"
+      source += String(repeating: "Future { promise in Task {\n", count: depth)
+      source += "promise(.success(1))\n" + String(repeating: "} }\n", count: depth) + "}\n"
+      let candidates = Support.classify(source, detectors: detectors).candidates
+      return (candidates.count, candidates.reduce(0) { $0 + $1.matchText.utf8.count })
+    }
+    let small = kept(depth: 500)
+    let large = kept(depth: 1_000)
+    #expect(small.findings == 500)
+    #expect(large.findings == 1_000)
+    #expect(large.bytes <= 2 * small.bytes + 1_000, "\(small.bytes) → \(large.bytes)")
+  }
 }

@@ -64,6 +64,28 @@ import Testing
 
     """
 
+  /// An initialiser helper whose first parameter has a default, so a trailing closure binds.
+  static let priorityHelper = """
+    import Combine
+
+    extension Future where Failure == Error {
+      convenience init(priority: TaskPriority? = nil, operation: @escaping () async throws -> Output) {
+        self.init { promise in
+          Task(priority: priority) {
+            do { promise(.success(try await operation())) } catch { promise(.failure(error)) }
+          }
+        }
+      }
+    }
+
+    """
+  static let twoModules = """
+    // swift-tools-version: 6.0
+    import PackageDescription
+    let package = Package(name: "Mono", targets: [.target(name: "Vendor"), .target(name: "App")])
+
+    """
+
   static let scenarios: [Scenario] = [
     Scenario(
       name: "a new wrapper in a changed file", committed: ["Sources/Service.swift": service("")],
@@ -116,6 +138,22 @@ import Testing
       ],
       staged: ["Sources/Exports.swift": "@_exported import Combine\n"], expected: .policyFailure,
       mentions: "Sources/Service.swift:"),
+    Scenario(
+      name: "a default that lets untouched trailing-closure calls bind to a helper",
+      committed: [
+        "Sources/Caller.swift": caller,
+        "Sources/Future+Async.swift": priorityHelper.replacingOccurrences(of: " = nil", with: ""),
+      ],
+      staged: ["Sources/Future+Async.swift": priorityHelper], expected: .policyFailure,
+      mentions: "Sources/Caller.swift:6:"),
+    Scenario(
+      name: "a new wrapper in a module that cannot see another module's Future",
+      committed: [
+        "Package.swift": twoModules, "Sources/Vendor/Future.swift": "public final class Future<Value> {}\n",
+        "Sources/App/Service.swift": service(""),
+      ],
+      staged: ["Sources/App/Service.swift": service(GateTests.wrapper)], expected: .policyFailure,
+      mentions: "Sources/App/Service.swift:6:"),
     Scenario(
       name: "an edit far from any Combine",
       committed: ["Sources/Service.swift": service(GateTests.wrapper), "Sources/Plain.swift": plain],

@@ -25,6 +25,11 @@ struct BridgeHelperDetector: Detector {
         reasons.append(
           "`\(helper.name)` wraps an async operation in `Future { promise in Task { … } }`: cancelling the "
             + "publisher does not cancel the `Task`; its call sites are `future-task-wrapper` findings")
+      case .futureFactory:
+        anchor = "Future"
+        reasons.append(
+          "`Future.\(helper.name)` wraps an async operation in a `Future` that starts a `Task`: cancelling the "
+            + "publisher does not cancel the `Task`; its call sites are `future-task-wrapper` findings")
       case .member:
         reasons.append("bridges a publisher to async code (`\(helper.name)`): keep such helpers in one place")
       }

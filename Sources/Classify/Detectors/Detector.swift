@@ -45,12 +45,15 @@ package struct DetectorHit: Sendable, Hashable {
   package var requirement: CandidateFinding.Requirement?
   /// A join key for the global pass (a helper or subject name).
   package var key: String?
+  /// True when the construct's shape says Combine even where the anchor is ambiguous (see
+  /// `CandidateFinding.combineShaped`).
+  package var combineShaped: Bool
 
   /// Creates a hit; only the name and positions are required.
   package init(
     name: String, start: Int, end: Int, anchor: String? = nil, reasons: [String] = [],
     disposition: Disposition? = nil, phase: Phase? = nil, phaseDecided: Bool = false,
-    requirement: CandidateFinding.Requirement? = nil, key: String? = nil
+    requirement: CandidateFinding.Requirement? = nil, key: String? = nil, combineShaped: Bool = false
   ) {
     self.name = name
     self.start = start
@@ -62,6 +65,7 @@ package struct DetectorHit: Sendable, Hashable {
     self.phaseDecided = phaseDecided
     self.requirement = requirement
     self.key = key
+    self.combineShaped = combineShaped
   }
 }
 

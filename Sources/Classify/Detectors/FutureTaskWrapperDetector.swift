@@ -1,18 +1,22 @@
 /// `Future` whose closure starts a `Task`, in every spelling, and calls to helpers that do it.
 ///
-/// Direct form: `Future`, optionally with generic arguments, `.init`, and a parenthesised
-/// argument list, followed by a closure (trailing or as the last argument) in which a `Task {`,
-/// `Task.detached {` or `Task(priority: …) {` appears:
+/// Direct form: `Future` (or `Combine.Future`), optionally with generic arguments, `.init`, and a
+/// parenthesised argument list, followed by a closure (trailing or as an argument) in which a
+/// `Task {`, `Task.detached {`, `Task.immediate {` or `Task(priority: …) {` appears:
 ///
 ///     Future<Data, Error> { promise in Task { promise(.success(try await load())) } }
 ///
-/// A `Task` next to the `Future` but outside its closure does not count. Inside
-/// `extension Future`, `self.init { promise in Task { … } }` is the same construct.
+/// A `Task` next to the `Future` but outside its closure does not count. Three more spellings
+/// build the same thing: `self.init { promise in Task { … } }` inside `extension Future`,
+/// `.init { promise in Task { … } }` in a function returning a `Future`, and a closure built
+/// first and passed in (`let work = { promise in Task { … } }; return Future(work)`).
 ///
 /// Indirect form: calls that can only mean a helper declared in the tree, resolved by the global
-/// pass against `BridgeHelperScanner`'s helpers: `Future(operation: { … })`, `Future { try await
-/// … }` (an `await` directly in a `Future` closure only compiles with an async-closure
-/// initialiser) and `makeFuture { try await … }`.
+/// pass against `BridgeHelperScanner`'s helpers by the labels the call uses (a trailing closure
+/// is `CandidateFinding.trailingClosure`): `Future(operation: { … })`, `Future(operation:
+/// client.fetch)`, `Future { try await … }` (an `await` directly in a `Future` closure only
+/// compiles with an async-closure initialiser), `Future.detached { … }` (a static factory) and
+/// `makeFuture { try await … }`.
 struct FutureTaskWrapperDetector: Detector {
   static let name = "future-task-wrapper"
   /// Any other `Future` construction: a one-shot publisher. Found here because only this
@@ -23,111 +27,132 @@ struct FutureTaskWrapperDetector: Detector {
 
   /// Calls with async closures that are never Future helpers.
   private static let notHelpers: Set<String> = [
-    "Task", "detached", "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", "run", "task",
-    "withCheckedContinuation", "withCheckedThrowingContinuation", "withUnsafeContinuation",
-    "withUnsafeThrowingContinuation", "withTaskCancellationHandler", "addTask", "Future", "async", "sink",
+    "Task", "detached", "immediate", "immediateDetached", "withTaskGroup", "withThrowingTaskGroup",
+    "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup", "run", "task", "withCheckedContinuation",
+    "withCheckedThrowingContinuation", "withUnsafeContinuation", "withUnsafeThrowingContinuation",
+    "withTaskCancellationHandler", "addTask", "addTaskUnlessCancelled", "Future", "async", "sink",
   ]
+
+  /// Modules whose `Future` a qualified name means: `Combine.Future { … }`.
+  static let combineQualifiers: Set<String> = ["Combine", "OpenCombine"]
 
   // A hit is a `Future` (or `self.init` in `extension Future`) or a helper call around `await`.
   func mayFind(in file: FileContext) -> Bool { file.hints.future || file.hints.hasAwait }
 
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
-    let deferred = deferredClosures(view)
+    let deferred = DeferredRanges(view)
     var position = 0
     while position < view.count {
       defer { position += 1 }
       guard view.isWord(position) else { continue }
       let isIdentifier = view.isIdentifier(position)
       if isIdentifier && view.has(position, "Future") {
-        if view.isPeriod(position - 1) && !view.isWord(position - 2, "Publishers") { continue }
-        if let hit = futureHit(file, at: position, closureFrom: position + 1, deferred: deferred) {
+        var start = position
+        var qualified = false
+        if view.isPeriod(position - 1) {
+          if Self.isQualifier(view, position - 2) {
+            // `Combine.Future`: the name says whose `Future` it is.
+            start = position - 2
+            qualified = true
+          } else if !view.isWord(position - 2, "Publishers") {
+            continue
+          }
+        }
+        if let hit = futureHit(file, at: start, name: position, qualified: qualified, deferred: deferred) {
           output.hits.append(hit)
         }
-      } else if view.has(position, "init"), view.isPeriod(position - 1), view.isWord(position - 2, "self"),
-        file.symbols.typePath(at: position).hasSuffix("Future")
-      {
-        // `self.init { promise in Task { … } }` inside `extension Future`.
-        if var hit = futureHit(file, at: position - 2, closureFrom: position + 1, deferred: deferred),
-          hit.requirement == nil
-        {
-          hit.reasons.removeAll { $0.hasPrefix("not inside") }
-          output.hits.append(hit)
-        }
+      } else if view.has(position, "init"), view.isPeriod(position - 1) {
+        if let hit = initHit(file, at: position, deferred: deferred) { output.hits.append(hit) }
       } else if isIdentifier, let hit = helperCall(file, at: position) {
         output.hits.append(hit)
       }
     }
   }
 
-  /// The hit for a `Future` at `start` whose generic arguments, `.init` and arguments begin at
-  /// `next`, or nil when no closure follows or it neither starts a `Task` nor calls a helper.
-  /// The closure of a `Future` call whose generics, `.init` or arguments start at `next`,
-  /// with its call's argument labels, or nil when no closure follows.
-  static func futureClosure(_ view: SourceView, after next: Int) -> (open: Int, close: Int, labels: [String])? {
-    var position = next
-    if view.has(position, "<") || view.text(position).hasPrefix("<") {
-      guard let close = genericEnd(view, position) else { return nil }
-      position = close + 1
-    }
-    if view.isPeriod(position), view.isWord(position + 1, "init") { position += 2 }
-    var closure = -1
-    var labels: [String] = []
-    if view.kind(position) == .leftParen, let close = view.partner(position) {
-      labels = argumentLabels(view, open: position, close: close)
-      if let inner = closureArgument(view, open: position, close: close) { closure = inner }
-      position = close + 1
-    }
-    if view.kind(position) == .leftBrace, view.braceRole[position] == .closure { closure = position }
-    guard closure >= 0, let closureEnd = view.partner(closure) else { return nil }
-    return (closure, closureEnd, labels)
+  /// True when the word at `position` qualifies a name as Combine's (`Combine` in
+  /// `Combine.Future`), and is not itself a member (`x.Combine.Future`).
+  static func isQualifier(_ view: SourceView, _ position: Int) -> Bool {
+    guard view.isIdentifier(position), !view.isPeriod(position - 1) else { return false }
+    return combineQualifiers.contains(view.text(position))
   }
 
-  /// True when `from..<to` holds a `Future` whose closure starts a `Task` (a helper's body).
-  static func wrapsTaskInFuture(_ view: SourceView, from: Int, to: Int) -> Bool {
-    var position = from
-    while position < to {
-      let isFuture = view.kind(position) == .identifier && view.has(position, "Future")
-      let isSelfInit = view.isWord(position, "init") && view.isPeriod(position - 1) && view.isWord(position - 2, "self")
-      if isFuture || isSelfInit, let closure = futureClosure(view, after: position + 1), closure.close <= to,
-        task(in: view, from: bodyStart(view, closure: closure.open, end: closure.close), to: closure.close) != nil
-      {
-        return true
-      }
-      position += 1
-    }
-    return false
-  }
-
-  private func futureHit(_ file: FileContext, at start: Int, closureFrom next: Int, deferred: [(Int, Int)])
-    -> DetectorHit?
-  {
+  /// `self.init { promise in Task { … } }` inside `extension Future`, or `.init { promise in
+  /// Task { … } }` where the enclosing function returns a `Future`.
+  private func initHit(_ file: FileContext, at position: Int, deferred: DeferredRanges) -> DetectorHit? {
     let view = file.view
-    guard let found = Self.futureClosure(view, after: next) else { return nil }
-    let (closure, closureEnd, labels) = found
-    let body = Self.bodyStart(view, closure: closure, end: closureEnd)
-    if let task = Self.task(in: view, from: body, to: closureEnd) {
-      var reasons = [
-        "cancelling the publisher does not cancel the `Task` started at line \(file.line(of: task))"
-      ]
-      if !deferred.contains(where: { start > $0.0 && start < $0.1 }) {
-        reasons.append("not inside `Deferred`: the `Future` runs at creation, and `retry` after it does nothing")
+    if view.isWord(position - 2, "self") {
+      guard file.symbols.typePath(at: position).hasSuffix("Future"),
+        var hit = futureHit(file, at: position - 2, name: position, qualified: false, deferred: deferred),
+        hit.requirement == nil
+      else { return nil }
+      // Inside the extension the initialiser only builds the `Future`; where it is created is the caller's.
+      hit.reasons.removeAll { $0.hasPrefix("not inside") }
+      return hit
+    }
+    // The return type must spell `Future` somewhere in the file: most `.init`s are not asked about.
+    guard file.hints.future, Self.isReturned(file, period: position - 1), Self.returnsFuture(file, at: position),
+      let hit = futureHit(file, at: position - 1, name: position, qualified: false, deferred: deferred),
+      hit.name == Self.name
+    else { return nil }
+    return hit
+  }
+
+  /// The hit for a `Future` whose name is at `name` (the range starts at `start`: a qualifier or
+  /// `self.`), or nil when no call follows or it neither starts a `Task` nor calls a helper.
+  private func futureHit(
+    _ file: FileContext, at start: Int, name: Int, qualified: Bool, deferred: DeferredRanges
+  ) -> DetectorHit? {
+    let view = file.view
+    let anchor: String? = qualified ? nil : "Future"
+    var eager: [String] {
+      deferred.contains(start)
+        ? [] : ["not inside `Deferred`: the `Future` runs at creation, and `retry` after it does nothing"]
+    }
+    guard let call = Self.futureCall(view, after: name + 1) else { return nil }
+    if let member = call.member {
+      // `Future.detached { … }`: only a static factory declared in the tree makes it a wrapper.
+      return DetectorHit(
+        name: Self.name, start: start, end: call.end, anchor: anchor, reasons: eager,
+        requirement: .helperCall(name: "Future." + member, labels: call.labels))
+    }
+    guard let closure = call.closure else {
+      // No closure literal: a closure built first (`Future(work)`), or a function reference
+      // passed to a helper (`Future(operation: client.fetch)`).
+      if call.labels == ["_"], let bound = Self.boundClosure(file, argument: call.open + 1, before: start),
+        let task = Self.task(
+          in: view, from: Self.bodyStart(view, closure: bound.open, end: bound.close), to: bound.close)
+      {
+        var reasons = ["cancelling the publisher does not cancel the `Task` started at line \(file.line(of: task))"]
+        reasons += eager
+        return DetectorHit(
+          name: Self.name, start: start, end: call.end, anchor: anchor, reasons: reasons,
+          combineShaped: Self.promiseShaped(view, closure: bound.open, close: bound.close))
       }
-      return DetectorHit(name: Self.name, start: start, end: closureEnd, anchor: "Future", reasons: reasons)
+      guard call.labels.contains(where: { $0 != "_" }) else { return nil }
+      return DetectorHit(
+        name: Self.name, start: start, end: call.end, anchor: anchor, reasons: eager,
+        requirement: .helperCall(name: "Future", labels: call.labels))
     }
-    // No `Task` in the closure: a helper initialiser is the only way `await` compiles here.
-    let usesLabels = !labels.isEmpty && labels != ["_"]
-    let awaitsDirectly = Self.topLevelAwait(view, from: body, to: closureEnd) && !Self.hasParameters(view, closure)
-    var reasons: [String] = []
-    if !deferred.contains(where: { start > $0.0 && start < $0.1 }) {
-      reasons.append("not inside `Deferred`: the `Future` runs at creation, and `retry` after it does nothing")
+    // The range ends with the closure (`Future({ … })` without its `)`), as fingerprints always had it.
+    let end = closure.close
+    let body = Self.bodyStart(view, closure: closure.open, end: closure.close)
+    if let task = Self.task(in: view, from: body, to: closure.close) {
+      var reasons = ["cancelling the publisher does not cancel the `Task` started at line \(file.line(of: task))"]
+      reasons += eager
+      return DetectorHit(
+        name: Self.name, start: start, end: end, anchor: anchor, reasons: reasons,
+        combineShaped: Self.promiseShaped(view, closure: closure.open, close: closure.close))
     }
-    guard usesLabels || awaitsDirectly else {
-      return DetectorHit(name: Self.oneShot, start: start, end: closureEnd, anchor: "Future", reasons: reasons)
+    // No `Task` in the closure: a helper initialiser is the only way `await` compiles here (a
+    // `@MainActor in` or `promise in` head does not change that), and the only way a label does.
+    let usesLabels = call.labels.contains { $0 != "_" && $0 != CandidateFinding.trailingClosure }
+    guard usesLabels || Self.topLevelAwait(view, from: body, to: closure.close) else {
+      return DetectorHit(name: Self.oneShot, start: start, end: end, anchor: anchor, reasons: eager)
     }
     return DetectorHit(
-      name: Self.name, start: start, end: closureEnd, anchor: "Future", reasons: reasons,
-      requirement: .helperCall(name: "Future", labels: usesLabels ? labels : []))
+      name: Self.name, start: start, end: end, anchor: anchor, reasons: eager,
+      requirement: .helperCall(name: "Future", labels: call.labels))
   }
 
   /// `makeFuture { try await load() }`: a call passing an async closure, kept by the global pass
@@ -149,162 +174,173 @@ struct FutureTaskWrapperDetector: Detector {
       if let inner = Self.closureArgument(view, open: position + 1, close: found) { closure = inner }
       after = found + 1
     }
-    if view.kind(after) == .leftBrace, view.braceRole[after] == .closure { closure = after }
+    var trailing = false
+    if view.kind(after) == .leftBrace, view.braceRole[after] == .closure {
+      closure = after
+      trailing = true
+    }
     guard closure >= 0, let end = view.partner(closure) else { return nil }
     let body = Self.bodyStart(view, closure: closure, end: end)
     // The name and labels only for the rare closure that awaits at its top level.
     guard Self.topLevelAwait(view, from: body, to: end) else { return nil }
     let name = view.text(position)
     guard !Self.notHelpers.contains(name) else { return nil }
-    let labels = close >= 0 ? Self.argumentLabels(view, open: position + 1, close: close) : []
-    // No anchor: the calling file need not spell `Future`; the global pass still drops the call
-    // when the tree declares its own `Future`.
+    var labels = close >= 0 ? Self.argumentLabels(view, open: position + 1, close: close) : []
+    if trailing { labels.append(CandidateFinding.trailingClosure) }
+    // No anchor: the calling file need not spell `Future`; the global pass keeps the call only
+    // when the helper's own `Future` is Combine's.
     return DetectorHit(
       name: Self.name, start: position, end: end, requirement: .helperCall(name: name, labels: labels)
     )
   }
 
-  // MARK: - Token helpers
+  // MARK: - Spellings that need their surroundings
 
-  /// The closures of `Deferred { … }`, as brace pairs.
-  private func deferredClosures(_ view: SourceView) -> [(Int, Int)] {
-    var result: [(Int, Int)] = []
+  /// True when the period at `period` starts an implicit member expression the enclosing
+  /// function returns: after `return`, or as the first token of its body (`-> Future<T, E> {
+  /// .init { … } }`). Elsewhere (`foo(.init { … })`) the type is some parameter's, not the
+  /// function's result.
+  static func isReturned(_ file: FileContext, period: Int) -> Bool {
+    let view = file.view
+    let before = period - 1
+    guard before >= 0 else { return false }
+    if view.isWord(before, "return") { return true }
+    guard view.kind(before) == .leftBrace, period < file.symbols.scopeOf.count else { return false }
+    return file.symbols.scopes[Int(file.symbols.scopeOf[period])].open == before
+  }
+
+  /// True when the function enclosing `position` is declared to return a `Future`
+  /// (`-> Future<Int, Error>`, `-> Combine.Future<…>`; `-> Self` inside `extension Future`).
+  static func returnsFuture(_ file: FileContext, at position: Int) -> Bool {
+    guard position >= 0, position < file.symbols.scopeOf.count else { return false }
+    let index = Int(file.symbols.scopeOf[position])
+    let scope = file.symbols.scopes[index]
+    guard !scope.isType, let signature = file.signature(ofScope: index), signature.parametersClose >= 0 else {
+      return false
+    }
+    let view = file.view
+    var arrow = signature.parametersClose + 1
+    while arrow < signature.bodyOpen, view.kind(arrow) != .arrow { arrow += 1 }
+    var type = arrow + 1
+    guard type < signature.bodyOpen else { return false }
+    if isQualifier(view, type), view.isPeriod(type + 1) { type += 2 }
+    if view.isIdentifier(type), view.has(type, "Future") { return true }
+    return view.isWord(type, "Self") && scope.typePath.hasSuffix("Future")
+  }
+
+  /// The closure literal bound to the identifier argument at `argument` earlier in the same
+  /// declaration (`let work: (@escaping Promise) -> Void = { promise in … }`), or nil.
+  ///
+  /// Looks back at most a few thousand tokens, so a long body stays linear.
+  static func boundClosure(_ file: FileContext, argument: Int, before call: Int) -> (open: Int, close: Int)? {
+    let view = file.view
+    guard view.isIdentifier(argument), view.kind(argument + 1) == .rightParen else { return nil }
+    let scope = file.symbols.scope(at: call)
+    let floor = max(scope.open + 1, call - 4_000, 0)
+    var position = call - 1
+    while position >= floor {
+      defer { position -= 1 }
+      guard view.isWord(position, "let") || view.isWord(position, "var"),
+        view.kind(position + 1) == .identifier, view.length(position + 1) == view.length(argument),
+        view.text(position + 1) == view.text(argument)
+      else { continue }
+      // The `=` of the binding, past a type annotation such as `(@escaping Promise) -> Void`.
+      var scan = position + 2
+      while scan < call, scan - position < 80 {
+        let kind = view.kind(scan)
+        if kind == .equal { break }
+        if kind == .leftBrace || kind == .rightBrace || kind == .semicolon { return nil }
+        if let other = view.partner(scan), other > scan, kind != .leftBrace { scan = other }
+        scan += 1
+      }
+      guard view.kind(scan) == .equal, view.kind(scan + 1) == .leftBrace, view.braceRole[scan + 1] == .closure,
+        let close = view.partner(scan + 1), close < call
+      else { return nil }
+      return (scan + 1, close)
+    }
+    return nil
+  }
+
+  /// True when the closure at `open` is shaped like Combine's `attemptToFulfill`: one parameter
+  /// (`promise in`, `(promise) in`), called with a `Result` (`promise(.success(…))`,
+  /// `promise(.failure(…))`) somewhere inside. A vendored promise type's `Future { resolve in
+  /// Task { resolve(1) } }` is not.
+  static func promiseShaped(_ view: SourceView, closure open: Int, close: Int) -> Bool {
+    var position = open + 1
+    if view.kind(position) == .leftSquare, let end = view.partner(position) { position = end + 1 }
+    var parenthesised = false
+    if view.kind(position) == .leftParen {
+      parenthesised = true
+      position += 1
+    }
+    guard view.isIdentifier(position) || view.kind(position) == .wildcard else { return false }
+    let parameter = position
+    position += 1
+    if parenthesised {
+      guard view.kind(position) == .rightParen else { return false }
+      position += 1
+    }
+    guard view.isWord(position, "in") else { return false }
+    let name = view.text(parameter)
+    var scan = position + 1
+    // Bounded as `task(in:)` is, so nested `Future`s stay linear.
+    let limit = min(close, scan + 4_000)
+    while scan < limit {
+      if view.isIdentifier(scan), view.kind(scan + 1) == .leftParen, view.isPeriod(scan + 2),
+        view.isWord(scan + 3, "success") || view.isWord(scan + 3, "failure"), view.text(scan) == name
+      {
+        return true
+      }
+      scan += 1
+    }
+    return false
+  }
+}
+
+/// The closures of `Deferred { … }` in a file, answering "is this position inside one?" in
+/// logarithmic time (a nested `Future` per level would otherwise scan them all).
+struct DeferredRanges {
+  /// Closure brace pairs, sorted by the opening brace.
+  private var ranges: [(open: Int, close: Int)] = []
+  /// For each range, the largest `close` among it and those before it.
+  private var reach: [Int] = []
+
+  init(_ view: SourceView) {
     for position in 0..<view.count where view.isIdentifier(position) && view.has(position, "Deferred") {
       var next = position + 1
-      if view.has(next, "<") || view.text(next).hasPrefix("<"), let close = Self.genericEnd(view, next) {
+      if view.has(next, "<") || view.text(next).hasPrefix("<"),
+        let close = FutureTaskWrapperDetector.genericEnd(view, next)
+      {
         next = close + 1
       }
       if view.kind(next) == .leftParen, let close = view.partner(next) {
-        if let inner = Self.closureArgument(view, open: next, close: close), let end = view.partner(inner) {
-          result.append((inner, end))
+        if let inner = FutureTaskWrapperDetector.closureArgument(view, open: next, close: close),
+          let end = view.partner(inner)
+        {
+          ranges.append((inner, end))
         }
         next = close + 1
       }
-      if view.kind(next) == .leftBrace, let end = view.partner(next) { result.append((next, end)) }
+      if view.kind(next) == .leftBrace, let end = view.partner(next) { ranges.append((next, end)) }
     }
-    return result
+    ranges.sort { $0.open < $1.open }
+    var furthest = -1
+    for range in ranges {
+      furthest = max(furthest, range.close)
+      reach.append(furthest)
+    }
   }
 
-  /// The `>` closing the generic argument list opened at `open` (which may be `<` or `<[`…).
-  static func genericEnd(_ view: SourceView, _ open: Int) -> Int? {
-    var depth = 0
-    var position = open
-    while position < view.count && position - open < 80 {
-      let kind = view.kind(position)
-      if kind == .leftBrace || kind == .rightBrace || kind == .semicolon { return nil }
-      if kind == .binaryOperator || kind == .prefixOperator || kind == .postfixOperator {
-        for byte in view.text(position).utf8 {
-          if byte == UInt8(ascii: "<") { depth += 1 } else if byte == UInt8(ascii: ">") { depth -= 1 }
-        }
-        if depth <= 0 { return position }
-      } else if kind == .leftParen || kind == .leftSquare, let close = view.partner(position) {
-        position = close
-      }
-      position += 1
+  /// True when `position` lies strictly inside some `Deferred` closure.
+  func contains(_ position: Int) -> Bool {
+    // The ranges opening before `position`; brace pairs nest, so one of them holds it exactly
+    // when the furthest close among them lies beyond it.
+    var low = 0
+    var high = ranges.count
+    while low < high {
+      let middle = (low + high) / 2
+      if ranges[middle].open < position { low = middle + 1 } else { high = middle }
     }
-    return nil
-  }
-
-  /// The argument labels of a call, `_` for an unlabelled argument.
-  static func argumentLabels(_ view: SourceView, open: Int, close: Int) -> [String] {
-    guard close > open + 1 else { return [] }
-    var labels: [String] = []
-    var start = open + 1
-    var position = open + 1
-    while position <= close {
-      if position == close || view.kind(position) == .comma {
-        if view.isWord(start), view.kind(start + 1) == .colon {
-          labels.append(view.text(start))
-        } else {
-          labels.append("_")
-        }
-        start = position + 1
-      } else if let other = view.partner(position), other > position {
-        position = other
-      }
-      position += 1
-    }
-    return labels
-  }
-
-  /// A closure passed directly as an argument: `Future({ promise in … })`, `f(operation: { … })`.
-  static func closureArgument(_ view: SourceView, open: Int, close: Int) -> Int? {
-    var position = open + 1
-    while position < close {
-      if view.kind(position) == .leftBrace, view.braceRole[position] == .closure,
-        view.kind(position - 1) == .leftParen || view.kind(position - 1) == .colon || view.kind(position - 1) == .comma
-      {
-        return position
-      }
-      if let other = view.partner(position), other > position { position = other }
-      position += 1
-    }
-    return nil
-  }
-
-  /// The first position of a closure's statements, after `[capture] (params) async throws -> T in`.
-  static func bodyStart(_ view: SourceView, closure: Int, end: Int) -> Int {
-    var position = closure + 1
-    var steps = 0
-    while position < end && steps < 40 {
-      steps += 1
-      let kind = view.kind(position)
-      if view.isWord(position, "in") { return position + 1 }
-      if kind == .leftSquare || kind == .leftParen, let other = view.partner(position) {
-        position = other + 1
-        continue
-      }
-      if kind == .leftBrace || kind == .rightBrace || kind == .semicolon || kind == .equal || kind == .period {
-        return closure + 1
-      }
-      if kind == .keyword && !view.isWord(position, "throws") && !view.isWord(position, "rethrows")
-        && !view.isWord(position, "self") && !view.isWord(position, "Self") && !view.isWord(position, "Any")
-      {
-        return closure + 1
-      }
-      position += 1
-    }
-    return closure + 1
-  }
-
-  /// True when the closure at `open` declares parameters (`promise in`).
-  static func hasParameters(_ view: SourceView, _ open: Int) -> Bool {
-    guard let end = view.partner(open) else { return false }
-    return bodyStart(view, closure: open, end: end) != open + 1
-  }
-
-  /// The position of a `Task` started in `from..<to`: `Task {`, `Task.detached {`,
-  /// `Task(priority: .high) {`, `Task<Void, Never> {`; never `Task.sleep` or `Task.isCancelled`.
-  static func task(in view: SourceView, from: Int, to: Int) -> Int? {
-    var position = from
-    // The `Task` starts the closure; a bound keeps nested `Future`s from costing n².
-    let limit = min(to, from + 4_000)
-    while position < limit {
-      if view.kind(position) == .identifier, view.has(position, "Task"), !view.isPeriod(position - 1) {
-        var next = position + 1
-        if view.has(next, "<") || view.text(next).hasPrefix("<"), let close = genericEnd(view, next) {
-          next = close + 1
-        }
-        if view.isPeriod(next), view.isWord(next + 1, "detached") { next += 2 }
-        if view.kind(next) == .leftParen, let close = view.partner(next) { next = close + 1 }
-        if view.kind(next) == .leftBrace { return position }
-      }
-      position += 1
-    }
-    return nil
-  }
-
-  /// True when `await` appears in `from..<to` outside nested closures.
-  static func topLevelAwait(_ view: SourceView, from: Int, to: Int) -> Bool {
-    var position = from
-    while position < to {
-      if view.kind(position) == .leftBrace, view.braceRole[position] == .closure, let close = view.partner(position) {
-        position = close + 1
-        continue
-      }
-      if view.isWord(position, "await") { return true }
-      position += 1
-    }
-    return false
+    return low > 0 && reach[low - 1] > position
   }
 }

@@ -90,7 +90,12 @@ package struct ChangeScope: Sendable {
         exportedImports.formUnion(facts.exportedImports)
         for helper in facts.helpers where helper.kind != .member {
           let name = helper.kind == .futureInitialiser ? "Future" : helper.name
-          helpers[name, default: []].append("\(helper.kind.rawValue)(\(helper.labels.joined(separator: ":")))")
+          // Defaults and closure parameters decide which calls bind (`Helper.accepts`), as labels do.
+          let parameters = helper.labels.indices.map { index in
+            helper.labels[index] + (helper.defaulted.indices.contains(index) && helper.defaulted[index] ? "=" : "")
+              + (helper.takesClosure.indices.contains(index) && helper.takesClosure[index] ? "{}" : "")
+          }
+          helpers[name, default: []].append("\(helper.kind.rawValue)(\(parameters.joined(separator: ":")))")
         }
         for function in facts.completionFunctions {
           let defects = facts.completionDefects.filter {
