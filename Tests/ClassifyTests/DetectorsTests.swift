@@ -5,7 +5,8 @@ import Testing
   @Test func everyNameIsRegisteredOnce() {
     #expect(
       Detectors.names == [
-        "assign-retain-cycle", "bridge-helper", "continuation-never-resumed", "continuation-resumed-twice",
+        "assign-retain-cycle", "bridge-helper", "continuation-lost-with-self", "continuation-never-resumed",
+        "continuation-resumed-twice",
         "future-task-wrapper", "one-shot-future", "operator-pipeline", "queue-guarded-state", "silent-failure",
         "subject",
         "values-bridge",

@@ -1,0 +1,44 @@
+// Should flag: a sink on an endless source that resumes on every value (line 12).
+// Should not flag: the same sink when it cancels its own subscription before resuming, when a
+// flag stops the second run, or after prefix(1).
+import Combine
+
+final class Bridge {
+  @Published var count = 0
+  var cancellable: AnyCancellable?
+
+  func any() async -> Int {
+    await withCheckedContinuation { continuation in
+      cancellable = $count.sink { value in
+        continuation.resume(returning: value)
+      }
+    }
+  }
+
+  func cancelled() async -> Int {
+    await withCheckedContinuation { continuation in
+      cancellable = $count.sink { [weak self] value in
+        guard value > 3 else { return }
+        self?.cancellable?.cancel()
+        continuation.resume(returning: value)
+      }
+    }
+  }
+
+  func flagged() async -> Int {
+    await withCheckedContinuation { continuation in
+      var resumed = false
+      cancellable = $count.sink { value in
+        guard !resumed, value > 3 else { return }
+        resumed = true
+        continuation.resume(returning: value)
+      }
+    }
+  }
+
+  func single() async -> Int {
+    await withCheckedContinuation { continuation in
+      cancellable = $count.filter { $0 > 3 }.prefix(1).sink { continuation.resume(returning: $0) }
+    }
+  }
+}
