@@ -74,4 +74,26 @@ package enum CombineVocabulary {
     }
     return false
   }
+
+  /// Combining publishers whose arguments are their sources.
+  private static let combining: Set<String> = [
+    "CombineLatest", "CombineLatest3", "CombineLatest4", "Merge", "Merge3", "Merge4", "Zip", "Zip3", "Zip4",
+    "combineLatest", "merge", "zip",
+  ]
+
+  /// `isEndlessSource`, or a combining publisher (`Publishers.CombineLatest($a, $b)`,
+  /// `$a.combineLatest(other)`) with an endless argument: `$x` or a subject.
+  package static func isEndlessSource(_ chain: PublisherChain, subjects: Set<String>, view: SourceView) -> Bool {
+    if isEndlessSource(chain, subjects: subjects) { return true }
+    for link in chain.links.dropLast() where combining.contains(link.name) && link.argumentsOpen >= 0 {
+      guard let close = view.partner(link.argumentsOpen) else { continue }
+      for position in link.argumentsOpen..<close {
+        if view.isProjection(position) { return true }
+        if view.isIdentifier(position), !view.isPeriod(position - 1), subjects.contains(view.text(position)) {
+          return true
+        }
+      }
+    }
+    return false
+  }
 }

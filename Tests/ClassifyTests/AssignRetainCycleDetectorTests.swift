@@ -36,6 +36,7 @@ import Testing
       final class Model {
         var value = 0
         var token: AnyCancellable?
+        let subject = PassthroughSubject<Int, Never>()
         func bind() {
           token = subject.assign(to: \\.value, on: self, ownership: .weak)
           token = subject.assign(to: \\.value, on: self, ownership: .strong)
@@ -43,6 +44,6 @@ import Testing
       }
       """
     let findings = Support.findings(source, detectors: detectors)
-    #expect(findings.map(\.range.start.line) == [7])
+    #expect(findings.map(\.range.start.line) == [8])
   }
 }

@@ -6,7 +6,9 @@
 /// (`sink(receiveCompletion: { _ in }, receiveValue: …)`, `.sink { _ in } receiveValue: { … }`)
 /// or the error is replaced at the top level (`.replaceError(with: [])`, `.catch { _ in Just([]) }`
 /// after the failing operator, not inside a `flatMap`): either way the subscription completes on
-/// the first error and never delivers again.
+/// the first error and never delivers again. `assign(to:)` needs a `Never` failure, so there only
+/// the replaced error counts. Not in a test function (`func test…`): a test that waits for a value
+/// ends the subscription itself.
 struct SilentFailureDetector: Detector {
   static let name = "silent-failure"
   var names: [String] { [Self.name] }
@@ -19,15 +21,16 @@ struct SilentFailureDetector: Detector {
     let declarations = file.subjectDeclarations
     let subjects = file.subjectNames
     let failingSubjects = Set(declarations.filter { ($0.failure ?? "Never") != "Never" }.map(\.name))
-    for chain in file.chains where chain.terminal == "sink" {
-      guard CombineVocabulary.isEndlessSource(chain, subjects: subjects) else { continue }
+    for chain in file.chains where chain.terminal == "sink" || chain.terminal == "assign" {
+      guard CombineVocabulary.isEndlessSource(chain, subjects: subjects, view: view) else { continue }
+      if file.symbols.scope(at: chain.start).member?.hasPrefix("test") == true { continue }
       let operators = chain.links.dropLast()
       let failing = operators.first { CombineVocabulary.failingOperators.contains($0.name) }
       let failingSubject = operators.first { failingSubjects.contains($0.name) }
       guard let cause = failing?.name ?? failingSubject.map({ "subject `\($0.name)`" }) else { continue }
       let causeText = failing != nil ? "`\(cause)`" : cause
       let terminal = chain.terminalLink
-      if let ignored = ignoredCompletion(view, terminal) {
+      if chain.terminal == "sink", let ignored = ignoredCompletion(view, terminal) {
         _ = ignored
         output.hits.append(
           DetectorHit(
