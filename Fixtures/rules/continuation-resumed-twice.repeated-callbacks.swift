@@ -1,6 +1,6 @@
 // Should flag: a sink on an endless source that resumes on every value (line 12).
 // Should not flag: the same sink when it cancels its own subscription before resuming, when a
-// flag stops the second run, or after prefix(1).
+// flag stops the second run, after prefix(1), or on a subject cleared after its only send (line 59).
 import Combine
 
 final class Bridge {
@@ -39,6 +39,24 @@ final class Bridge {
   func single() async -> Int {
     await withCheckedContinuation { continuation in
       cancellable = $count.filter { $0 > 3 }.prefix(1).sink { continuation.resume(returning: $0) }
+    }
+  }
+}
+
+final class Navigation {
+  var finished: PassthroughSubject<Void, Never>? = PassthroughSubject<Void, Never>()
+  var cancellable: AnyCancellable?
+
+  func didFinish() {
+    if let finished {
+      finished.send()
+      self.finished = nil
+    }
+  }
+
+  func waitForLoad() async {
+    await withCheckedContinuation { continuation in
+      cancellable = finished?.sink { _ in continuation.resume() }
     }
   }
 }

@@ -172,7 +172,7 @@ struct ContinuationMisuseDetector: Detector {
         }
         scan += 1
       }
-      guard resume >= 0 else { continue }
+      guard resume >= 0, !sendsOnce(view, subject: chain.base) else { continue }
       // The value closure that resumes: a `cancel()` of the subscription or a flag before the
       // `resume` means no second value reaches it.
       if let valueClosure = enclosingClosure(view, of: resume, within: terminal.position, terminal.end),
@@ -266,6 +266,31 @@ struct ContinuationMisuseDetector: Detector {
       position += 1
     }
     return false
+  }
+
+  /// True when every `subject.send(…)` of the file is followed, in its block, by `subject = nil`
+  /// (`finished.send(); self.finished = nil`): the subject delivers one value.
+  private func sendsOnce(_ view: SourceView, subject base: PublisherChain.Link) -> Bool {
+    guard view.isIdentifier(base.position) else { return false }
+    let name = base.name
+    var sends = 0
+    for position in 0..<view.count where view.isIdentifier(position) && view.has(position, name) {
+      guard view.isPeriod(position + 1), view.isWord(position + 2, "send"), view.kind(position + 3) == .leftParen
+      else { continue }
+      sends += 1
+      var scan = position + 3
+      var cleared = false
+      while scan < view.count, view.kind(scan) != .rightBrace {
+        if let close = view.partner(scan), close > scan { scan = close }
+        if view.isIdentifier(scan), view.has(scan, name), view.kind(scan + 1) == .equal, view.isWord(scan + 2, "nil") {
+          cleared = true
+          break
+        }
+        scan += 1
+      }
+      if !cleared { return false }
+    }
+    return sends > 0
   }
 
   /// Names assigned `true` or `false` in `open…close` (`var called = false`, `called = true`).
