@@ -1,6 +1,8 @@
-// Should flag: assign(to:on: self) on an endless source stored in self's cancellables (lines 13, 14).
-// Should not flag: a finite source (Just, a Future: lines 17, 18), assign to another
-// object (line 19), assign(to: &$items) (line 23), a test function (line 35), the comment and string.
+// Should flag: assign(to:on: self) on an endless source stored in self's cancellables (lines 15, 16,
+// and 49 through the local `$name.map`).
+// Should not flag: a finite source (Just, a Future: lines 19, 20; two finite sources: line 50),
+// assign to another object (line 21), assign(to: &$items) (line 25), a test function (line 37),
+// the comment and string.
 import Combine
 
 final class Model: ObservableObject {
@@ -33,5 +35,18 @@ final class ModelTests {
   var value = 0
   func testStrongOwnershipKeepsTheObject() {
     subscription = subject.assign(to: \.value, on: self)
+  }
+}
+
+final class Form: ObservableObject {
+  @Published var name = ""
+  @Published var isValid = false
+  private var cancellables = Set<AnyCancellable>()
+
+  init() {
+    let nameValid = $name.map { !$0.isEmpty }
+    let fixed = Just(true)
+    Publishers.CombineLatest(nameValid, fixed).map { $0 && $1 }.assign(to: \.isValid, on: self).store(in: &cancellables)
+    Publishers.CombineLatest(fixed, Just(false)).map { $0 && $1 }.assign(to: \.isValid, on: self).store(in: &cancellables)
   }
 }

@@ -58,7 +58,8 @@ struct AssignRetainCycleDetector: Detector {
         DetectorHit(
           name: Self.name, start: start, end: chain.end,
           reasons: [
-            "`assign(to:on: self)` holds `self` strongly and \(stored): a retain cycle, the object never deallocates",
+            "line \(file.line(of: terminal.position)): the source (`\(chain.base.name)`) never finishes, "
+              + "`assign(to:on: self)` holds `self` strongly and \(stored): a retain cycle, the object never deallocates",
             "use `assign(to: &$property)` or `sink { [weak self] in … }`",
           ]))
     }

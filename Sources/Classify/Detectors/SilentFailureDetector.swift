@@ -36,7 +36,7 @@ struct SilentFailureDetector: Detector {
           DetectorHit(
             name: Self.name, start: chain.start, end: chain.end,
             reasons: [
-              "the completion is ignored, and \(causeText) can fail: after the first error the subscription "
+              "line \(file.line(of: terminal.position)): the completion is ignored, and \(causeText) can fail: after the first error the subscription "
                 + "ends and the endless source never delivers again"
             ]))
         continue
@@ -50,7 +50,7 @@ struct SilentFailureDetector: Detector {
           DetectorHit(
             name: Self.name, start: chain.start, end: chain.end,
             reasons: [
-              "`\(replaced.name)` at the top level of an endless source: after the first error from \(causeText) "
+              "line \(file.line(of: replaced.position)): `\(replaced.name)` at the top level of an endless source: after the first error from \(causeText) "
                 + "the chain completes and never delivers again; recover inside a `flatMap` per value instead"
             ]))
       }
