@@ -1,6 +1,7 @@
-// Should flag: a completion handler (runs once) whose early return leaves without resuming (line 16).
+// Should flag: a completion handler (runs once) whose early return leaves without resuming (line 17).
 // Should not flag: closures that run many times and return to wait for the next call (a sink that
-// waits then cancels, an observer, KVO, an event monitor, a state handler), a resume-once flag, and
+// waits then cancels, an observer, KVO, an event monitor, a state handler, an event tap that
+// disables itself and checks isEnabled: line 102), a resume-once flag, and
 // a sibling closure of the same call that resumes.
 import AppKit
 import Combine
@@ -91,6 +92,21 @@ final class Waiter: NSObject {
       }, handler: { value in
         continuation.resume(returning: value)
       })
+    }
+  }
+}
+
+final class Poster {
+  func postAndWait(_ event: Event) async {
+    await withCheckedContinuation { continuation in
+      let tap = EventTap(types: [event.type]) { proxy, type, received in
+        guard received == event else { return nil }
+        guard proxy.isEnabled else { return nil }
+        proxy.disable()
+        continuation.resume()
+        return nil
+      }
+      tap.enable()
     }
   }
 }

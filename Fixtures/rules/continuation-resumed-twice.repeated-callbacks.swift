@@ -1,6 +1,7 @@
-// Should flag: a sink on an endless source that resumes on every value (line 12).
+// Should flag: a sink on an endless source that resumes on every value (line 13).
 // Should not flag: the same sink when it cancels its own subscription before resuming, when a
-// flag stops the second run, after prefix(1), or on a subject cleared after its only send (line 59).
+// flag stops the second run, after prefix(1), on a subject cleared after its only send (line 60),
+// or when the only other resume is in `guard let self else` (line 71).
 import Combine
 
 final class Bridge {
@@ -57,6 +58,26 @@ final class Navigation {
   func waitForLoad() async {
     await withCheckedContinuation { continuation in
       cancellable = finished?.sink { _ in continuation.resume() }
+    }
+  }
+}
+
+final class Permission: ObservableObject {
+  @Published var granted = false
+  var cancellable: AnyCancellable?
+
+  func waitUntilGranted() async {
+    await withCheckedContinuation { continuation in
+      cancellable = $granted.sink { [weak self] granted in
+        guard let self else {
+          continuation.resume()
+          return
+        }
+        if granted {
+          self.cancellable?.cancel()
+          continuation.resume()
+        }
+      }
     }
   }
 }

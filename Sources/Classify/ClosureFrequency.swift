@@ -24,6 +24,10 @@ enum ClosureFrequency: Equatable {
     "publisher", "subscribe",
   ]
 
+  /// Type names whose initialiser's closure is an event callback: `EventTap(…) { proxy, type, event in }`,
+  /// `UniversalEventMonitor(…) { }`, `KeyObservation(…) { }`.
+  private static let manySuffixes = ["Tap", "Monitor", "Observer", "Observation", "Timer", "Listener", "Watcher"]
+
   /// Argument labels that name a callback run for every event.
   private static let manyLabels: Set<String> = [
     "changeHandler", "eventHandler", "updateHandler", "stateUpdateHandler", "valueChangedHandler", "using",
@@ -65,7 +69,9 @@ enum ClosureFrequency: Equatable {
     if let label, manyLabels.contains(label) { return .many("its `\(label):` callback runs for every event") }
     if callee >= 0, view.isWord(callee) {
       let name = view.text(callee)
-      if manyCallees.contains(name) { return .many("`\(name)` runs it for every event or element") }
+      if manyCallees.contains(name) || manySuffixes.contains(where: { name.hasSuffix($0) }) {
+        return .many("`\(name)` runs it for every event or element")
+      }
     }
     if let label, unknownLabels.contains(label) { return .unknown("a `\(label):` closure may run more than once") }
     return .once

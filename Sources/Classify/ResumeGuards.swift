@@ -13,8 +13,9 @@ struct ResumeGuards {
   /// the flags they assign, since `guard !isFinished else { return }` there is a real early exit.
   var readsNameWords = true
 
-  /// Parts of names that say "this already happened" (`didResume`, `isCompleted`, `settled`).
-  private static let flagWords = ["resum", "complet", "done", "settl", "fired", "handled"]
+  /// Parts of names that say "this already happened" (`didResume`, `isCompleted`, `settled`), or
+  /// the "disable, then check `isEnabled`" idiom of event taps (`guard proxy.isEnabled else`).
+  private static let flagWords = ["resum", "complet", "done", "settl", "fired", "handled", "enabled"]
 
   /// Calls that stop further events before the `resume`: the same subscription cancelled, the
   /// observer removed, the timer invalidated.
@@ -78,6 +79,33 @@ struct ResumeGuards {
     guard boolShaped else { return false }
     let lower = name.lowercased()
     return Self.flagWords.contains { lower.contains($0) }
+  }
+
+  /// True when `position` is in the `else` block of a `guard let self …` (or `let x = self`).
+  func isInWeakSelfElse(_ position: Int) -> Bool {
+    var scan = position - 1
+    var steps = 0
+    while scan > 0 && steps < 2_000 {
+      steps += 1
+      let kind = view.kind(scan)
+      if kind == .rightBrace || kind == .rightParen || kind == .rightSquare, let other = view.partner(scan) {
+        scan = other - 1
+        continue
+      }
+      if kind == .leftBrace {
+        guard view.braceRole[scan] == .statement, view.isWord(scan - 1, "else") else { return false }
+        var head = scan - 2
+        while head > 0 && scan - head < 40 && !view.isWord(head, "guard") { head -= 1 }
+        guard view.isWord(head, "guard") else { return false }
+        for inner in head..<scan where view.isWord(inner, "let") {
+          if view.isWord(inner + 1, "self") { return true }
+          if view.kind(inner + 2) == .equal && view.isWord(inner + 3, "self") { return true }
+        }
+        return false
+      }
+      scan -= 1
+    }
+    return false
   }
 
   /// `guard let self else`, `guard let self = self else`, `guard let strongSelf = self else`.

@@ -159,6 +159,9 @@ struct ContinuationMisuseDetector: Detector {
       guard !ClosureFrequency.isSingleValue(chain, view) else { continue }
       let terminal = chain.terminalLink
       let completion = completionClosure(view, terminal)
+      // The first resume of a value closure that a second value can reach: not one behind a
+      // `cancel()` of the subscription or a flag, nor one in `guard let self else { … }` (with
+      // `self` gone, the subscription it keeps is gone too).
       var resume = -1
       var scan = terminal.position
       while scan <= terminal.end {
@@ -167,20 +170,19 @@ struct ContinuationMisuseDetector: Detector {
           continue
         }
         if resumeEnd(scan) != nil {
-          resume = scan
-          break
+          let valueClosure = enclosingClosure(view, of: scan, within: terminal.position, terminal.end)
+          let guarded =
+            valueClosure.flatMap { open in
+              view.partner(open).map { guards.isGuarded(scan, domain: open, end: $0) }
+            } ?? false
+          if !guarded && !guards.isInWeakSelfElse(scan) {
+            resume = scan
+            break
+          }
         }
         scan += 1
       }
       guard resume >= 0, !sendsOnce(view, subject: chain.base) else { continue }
-      // The value closure that resumes: a `cancel()` of the subscription or a flag before the
-      // `resume` means no second value reaches it.
-      if let valueClosure = enclosingClosure(view, of: resume, within: terminal.position, terminal.end),
-        let valueEnd = view.partner(valueClosure),
-        guards.isGuarded(resume, domain: valueClosure, end: valueEnd)
-      {
-        continue
-      }
       output.hits.append(
         DetectorHit(
           name: Self.twice, start: chain.start, end: chain.end,
