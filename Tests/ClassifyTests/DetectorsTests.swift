@@ -8,7 +8,7 @@ import Testing
         "assign-retain-cycle", "bridge-helper", "continuation-lost-with-self", "continuation-never-resumed",
         "continuation-resumed-twice",
         "future-task-wrapper", "one-shot-future", "operator-pipeline", "queue-guarded-state", "silent-failure",
-        "subject",
+        "silent-failure-one-shot", "subject",
         "values-bridge",
       ])
     for (name, detector) in Detectors.all { #expect(detector.names.contains(name)) }

@@ -25,6 +25,10 @@ enum Support {
       severity: .warning, message: "m(continuation-lost-with-self)", help: "h(continuation-lost-with-self)",
       dispositionOverride: .keep),
     rule("silent-failure", category: .silentFailure),
+    DetectorRuleRef(
+      ruleID: "silent-failure-one-shot", detector: "silent-failure-one-shot", category: .silentFailure,
+      severity: .note, message: "m(silent-failure-one-shot)", help: "h(silent-failure-one-shot)",
+      dispositionOverride: .migrate, phaseOverride: .oneShot),
     rule("assign-retain-cycle", category: .assignRetainCycle),
     rule("queue-guarded-state", category: .queueGuardedState),
     rule("bridge-helper", category: .bridgeHelper),
