@@ -213,7 +213,7 @@ struct TreeFacts: Sendable {
       }
       guard let match else { return nil }
       let place = "\(match.path):\(match.defect.line)"
-      let quoted = match.defect.statement.isEmpty ? "" : " (`\(match.defect.statement)`)"
+      let quoted = match.defect.statement.isEmpty ? "" : ": `\(match.defect.statement)`"
       let what: String
       switch kind {
       case .calledTwice:

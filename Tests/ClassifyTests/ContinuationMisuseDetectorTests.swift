@@ -189,7 +189,8 @@ import Testing
     #expect(findings.map(\.range.start.line) == [4, 9])
     #expect(
       findings.first?.reasons == [
-        "`load` calls its completion more than once on some path (Sources/Net/Client.swift:6): the continuation is resumed twice"
+        "`load` calls its completion more than once on some path (Sources/Net/Client.swift:6: "
+          + "`load(attempt: attempt + 1, completion: completion)`): the continuation is resumed twice"
       ])
     #expect(findings.last?.symbol == "Client.save")
   }
@@ -284,8 +285,8 @@ import Testing
     #expect(findings.map(\.ruleID) == ["continuation-never-resumed"])
     #expect(
       findings.first?.reasons == [
-        "`send` returns on some path without calling its completion (Request.swift:3 "
-          + "(`guard !(isCancelled || isFinished) else { return }`)), and a completion runs once: the continuation "
+        "`send` returns on some path without calling its completion (Request.swift:3: "
+          + "`guard !(isCancelled || isFinished) else { return }`), and a completion runs once: the continuation "
           + "is never resumed"
       ])
   }

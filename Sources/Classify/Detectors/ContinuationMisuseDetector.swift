@@ -295,6 +295,22 @@ struct ContinuationMisuseDetector: Detector {
     return sends > 0
   }
 
+  /// The text of the call at `position` for a reason: `completion(.failure(error))`, or for a
+  /// handler handed on (`retry(completion: completion)`) the call it is handed to.
+  private func callText(_ view: SourceView, at position: Int, end: Int?) -> String {
+    let last = max(position, (end ?? position + 1) - 1)
+    guard last == position else { return Snippet.text(view, from: position, to: last) }
+    var scan = position - 1
+    while scan > 0 && position - scan < 40 {
+      if view.kind(scan) == .leftParen, let close = view.partner(scan), close > position {
+        return Snippet.text(view, from: max(0, scan - 1), to: close)
+      }
+      if let other = view.partner(scan), other < scan { scan = other }
+      scan -= 1
+    }
+    return Snippet.text(view, from: position, to: last)
+  }
+
   /// Names assigned `true` or `false` in `open…close` (`var called = false`, `called = true`).
   private func assignedFlags(_ view: SourceView, open: Int, close: Int) -> Set<String> {
     var flags: Set<String> = []
@@ -446,7 +462,8 @@ struct ContinuationMisuseDetector: Detector {
           output.completionDefects.append(
             .init(
               function: function, kind: .calledTwice, line: file.line(of: first), declarationLine: declarationLine,
-              parameter: parameter.label))
+              parameter: parameter.label,
+              statement: callText(view, at: first, end: callEnd(first))))
         }
         // A path that leaves a closure the body hands to an API run for every element or event
         // (`servers.forEach { … if done == servers.count { completion() } }`) waits for the next
