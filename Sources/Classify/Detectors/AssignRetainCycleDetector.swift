@@ -54,11 +54,15 @@ struct AssignRetainCycleDetector: Detector {
         }
       }
       guard let stored else { continue }
+      // `Publishers.CombineLatest(…)` names its source by the combining type, not `Publishers`.
+      let source =
+        chain.base.name == "Publishers" && chain.links.count > 2
+        ? "Publishers.\(chain.links[1].name)(…)" : chain.base.name
       output.hits.append(
         DetectorHit(
           name: Self.name, start: start, end: chain.end,
           reasons: [
-            "line \(file.line(of: terminal.position)): the source (`\(chain.base.name)`) never finishes, "
+            "line \(file.line(of: terminal.position)): the source (`\(source)`) never finishes, "
               + "`assign(to:on: self)` holds `self` strongly and \(stored): a retain cycle, the object never deallocates",
             "use `assign(to: &$property)` or `sink { [weak self] in … }`",
           ]))
