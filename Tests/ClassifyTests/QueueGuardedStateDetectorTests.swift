@@ -71,6 +71,12 @@ import Testing
         func value(_ key: String) -> Int? { return queue.sync { values[key] } }
         func set(_ v: Int, _ key: String) { queue.async(flags: .barrier) { self.values[key] = v } }
       }
+      final class Keychain: KeychainStore {
+        private let queue = DispatchQueue(label: "keychain")
+        private var storage: [String: Data] = [:]
+        var data: [String: Data] { queue.sync { storage } }
+        func set(_ value: Data, key: String) { queue.sync { storage[key] = value } }
+      }
       final class Screen: UIViewController {
         private lazy var queue: DispatchQueue = { DispatchQueue(label: "ui") }()
         private var rows: [Int] = []
@@ -84,14 +90,19 @@ import Testing
       }
       """
     let findings = Support.findings(source, detectors: detectors)
-    #expect(findings.map(\.symbol) == ["Lock.queue", "Screen.queue", "Store.queue"])
+    #expect(findings.map(\.symbol) == ["Lock.queue", "Keychain.queue", "Screen.queue", "Store.queue"])
     #expect(findings.allSatisfy { $0.disposition == .migrate && $0.phase == .oneShot })
     let remedies = findings.map { $0.reasons.last ?? "" }
     #expect(remedies[0].hasPrefix("remedy `Mutex` (Synchronization, iOS 18 / macOS 15) or `OSAllocatedUnfairLock`"))
-    #expect(remedies[0].contains("a reader/writer lock (`.barrier` writes, `sync` reads) used from synchronous code"))
-    #expect(remedies[1].hasPrefix("remedy `@MainActor`: the type is UI code"))
     #expect(
-      remedies[2]
+      remedies[0].contains(
+        "a reader/writer lock (`.barrier` writes, `sync` reads) with a synchronous API and nothing in the type is async"
+      ))
+    // A getter whose body is `queue.sync { … }` answers synchronously too.
+    #expect(remedies[1].contains("reads return from `queue.sync`, a synchronous API"))
+    #expect(remedies[2].hasPrefix("remedy `@MainActor`: the type is UI code"))
+    #expect(
+      remedies[3]
         == "remedy `actor`: the type is already used from async code, and an actor lets the compiler keep the rule "
         + "instead of a comment")
   }

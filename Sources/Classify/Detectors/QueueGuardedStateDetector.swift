@@ -105,9 +105,12 @@ struct QueueGuardedStateDetector: Detector {
       if view.isWord(position, "async") && !view.isPeriod(position - 1) { isAsync = true }
       if view.isWord(position, "await") { isAsync = true }
       if view.isWord(position, "barrier"), view.isPeriod(position - 1) { barrier = true }
-      if view.isWord(position, "return") || view.kind(position) == .equal, view.isWord(position + 1, queue),
-        view.isPeriod(position + 2), view.isWord(position + 3, "sync")
-      {
+      // `return queue.sync { … }`, `x = queue.sync { … }`, or a body that is `queue.sync { … }`
+      // (`var data: [String: Data] { queue.sync { storage } }`): callers wait for the answer.
+      let answers =
+        view.isWord(position, "return") || view.kind(position) == .equal
+        || (view.kind(position) == .leftBrace && view.braceRole[position] == .declaration)
+      if answers, view.isWord(position + 1, queue), view.isPeriod(position + 2), view.isWord(position + 3, "sync") {
         returnsFromSync = true
       }
     }
@@ -117,9 +120,11 @@ struct QueueGuardedStateDetector: Detector {
     }
     if returnsFromSync && !isAsync {
       let lock =
-        barrier ? "a reader/writer lock (`.barrier` writes, `sync` reads)" : "reads return from `\(queue).sync`"
-      return "remedy `Mutex` (Synchronization, iOS 18 / macOS 15) or `OSAllocatedUnfairLock` (iOS 16): \(lock) used "
-        + "from synchronous code, so the API must stay synchronous; an `actor` would make every caller `await`"
+        barrier
+        ? "a reader/writer lock (`.barrier` writes, `sync` reads) with a synchronous API"
+        : "reads return from `\(queue).sync`, a synchronous API"
+      return "remedy `Mutex` (Synchronization, iOS 18 / macOS 15) or `OSAllocatedUnfairLock` (iOS 16): \(lock) and "
+        + "nothing in the type is async, so keep it synchronous; an `actor` would make every caller `await`"
     }
     let why = isAsync ? "the type is already used from async code" : "its state is reached from several callers"
     return "remedy `actor`: \(why), and an actor lets the compiler keep the rule instead of a comment"
