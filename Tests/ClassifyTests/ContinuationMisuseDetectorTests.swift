@@ -372,9 +372,10 @@ import Testing
   /// at most twice the work (plus slack), where re-reading every inner level was quadratic.
   @Test func nestedContinuationsCostLinearWork() {
     func steps(depth: Int) -> Int {
+      // One name per level: a shadowed name (`c` at every level) used to end the old scan early.
       var source = "func f() async {\n"
-      for _ in 0..<depth { source += "await withCheckedContinuation { c in Task {\n" }
-      for _ in 0..<depth { source += "c.resume() } }\n" }
+      for level in 0..<depth { source += "await withCheckedContinuation { c\(level) in Task {\n" }
+      for level in (0..<depth).reversed() { source += "c\(level).resume() } }\n" }
       source += "}\n"
       let file = FileContext(path: "F.swift", stream: Lexer.tokenize(Array(source.utf8)))
       var output = DetectorOutput()
