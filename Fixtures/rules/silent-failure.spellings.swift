@@ -1,7 +1,8 @@
 // Should flag: replaceError at the top level of an endless source with a failing flatMap, into
-// assign(to:) (line 13) and into sink (line 17); catch { Just } at the top level (line 18).
-// Should not flag: the error recovered inside the flatMap (line 23), and a test that waits for
-// one value (line 32).
+// assign(to:) (line 14) and into sink (line 18); catch { Just } at the top level (line 19); after
+// switchToLatest (line 27).
+// Should not flag: the error recovered inside the flatMap (line 24) or before switchToLatest
+// (line 28), and a test that waits for one value (line 35).
 import Combine
 
 final class Search: ObservableObject {
@@ -23,6 +24,8 @@ final class Search: ObservableObject {
     $query
       .flatMap { api.search($0).replaceError(with: []) }
       .assign(to: &$results)
+    $query.map { api.search($0) }.switchToLatest().replaceError(with: []).assign(to: &$results)
+    $query.map { api.search($0).replaceError(with: []) }.switchToLatest().assign(to: &$results)
   }
 }
 

@@ -36,7 +36,11 @@ struct SilentFailureDetector: Detector {
         continue
       }
       let operators = chain.links.dropLast()
-      let failing = operators.first { CombineVocabulary.failingOperators.contains($0.name) }
+      // `map { api.search($0) }.switchToLatest()` fails when its inner publisher does, as a
+      // `flatMap` does: the idiom for "search the latest query".
+      let failing = operators.first {
+        CombineVocabulary.failingOperators.contains($0.name) || $0.name == "switchToLatest"
+      }
       let failingSubject = operators.first { failingSubjects.contains($0.name) }
       guard let cause = failing?.name ?? failingSubject.map({ "subject `\($0.name)`" }) else { continue }
       let causeText = failing != nil ? "`\(cause)`" : cause
