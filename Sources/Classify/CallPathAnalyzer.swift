@@ -15,14 +15,26 @@ struct CallPathAnalyzer {
   let view: SourceView
   /// The position after the tracked call starting at `position`, or nil when none starts there.
   let callEnd: (Int) -> Int?
+  /// Brace pairs (`{` → `}`) analysed elsewhere and jumped over here: nested continuation
+  /// closures, each analysed on its own, so that nesting costs no more than its size.
+  let skip: [Int: Int]
   /// Positions of calls that may be a second call on their path.
   private(set) var twice: [Int] = []
+  /// The `{` of the domain (closure or body) of each entry of `twice`.
+  private(set) var twiceDomains: [Int] = []
   /// Positions of the statement keyword of paths that leave without a call.
   private(set) var never: [Int] = []
+  /// The `{` of the domain of each entry of `never`.
+  private(set) var neverDomains: [Int] = []
+  /// Tokens visited: a work counter the scaling tests hold to linear growth.
+  private(set) var steps = 0
+  /// The domain being analysed.
+  private var domain = 0
 
-  init(view: SourceView, callEnd: @escaping (Int) -> Int?) {
+  init(view: SourceView, callEnd: @escaping (Int) -> Int?, skip: [Int: Int] = [:]) {
     self.view = view
     self.callEnd = callEnd
+    self.skip = skip
   }
 
   struct Summary {
@@ -38,20 +50,33 @@ struct CallPathAnalyzer {
     // a closure or body of 8,000 tokens is far past anything a reviewer reads as one unit.
     guard close - open < 8_000 else { return }
     var domains = [(open, close)]
-    for position in (open + 1)..<close where view.braceRole[position] == .closure {
+    var position = open + 1
+    while position < close {
+      steps += 1
+      if let end = skip[position], end > position {
+        position = end + 1
+        continue
+      }
       // Only a `{` has a brace role.
-      if let end = view.partner(position) { domains.append((position, end)) }
+      if view.braceRole[position] == .closure, let end = view.partner(position) { domains.append((position, end)) }
+      position += 1
     }
     for (start, end) in domains {
+      domain = start
       _ = analyze(open: start, close: end, depth: 0, isSwitch: false)
       findNeverCalled(domainOpen: start, domainClose: end)
     }
   }
 
-  /// True when a tracked call starts anywhere in `from..<to`.
-  func hasCall(from: Int, to: Int) -> Bool {
+  /// True when a tracked call starts anywhere in `from..<to` (outside `skip`).
+  mutating func hasCall(from: Int, to: Int) -> Bool {
     var position = from
     while position < to {
+      steps += 1
+      if let end = skip[position], end > position {
+        position = end + 1
+        continue
+      }
       if let end = callEnd(position) {
         _ = end
         return true
@@ -59,6 +84,16 @@ struct CallPathAnalyzer {
       position += 1
     }
     return false
+  }
+
+  private mutating func recordTwice(_ position: Int) {
+    twice.append(position)
+    twiceDomains.append(domain)
+  }
+
+  private mutating func recordNever(_ position: Int) {
+    never.append(position)
+    neverDomains.append(domain)
   }
 
   /// Words that end a path, looked up by bytes: `analyze` asks for every token.
@@ -76,6 +111,7 @@ struct CallPathAnalyzer {
     let exits = Self.exits
     var position = open + 1
     while position < close {
+      steps += 1
       if isSwitch, view.isWord(position, "case") || view.isWord(position, "default"), !isPatternCase(position) {
         if maybe && !exited { summary.mayCall = true }
         definitely = false
@@ -97,7 +133,7 @@ struct CallPathAnalyzer {
           let isLoop = view.isWord(intro, "for") || view.isWord(intro, "while") || view.isWord(intro, "repeat")
           let sub = analyze(open: position, close: end, depth: depth + 1, isSwitch: isSwitchBlock)
           if let first = sub.firstCall {
-            if definitely && !isLoop { twice.append(first) }
+            if definitely && !isLoop { recordTwice(first) }
             if summary.firstCall == nil { summary.firstCall = first }
           }
           if sub.mayCall { maybe = true }
@@ -111,7 +147,7 @@ struct CallPathAnalyzer {
         continue
       }
       if let after = callEnd(position) {
-        if maybe || definitely { twice.append(position) }
+        if maybe || definitely { recordTwice(position) }
         if summary.firstCall == nil { summary.firstCall = position }
         definitely = true
         maybe = true
@@ -135,6 +171,7 @@ struct CallPathAnalyzer {
   private mutating func findNeverCalled(domainOpen open: Int, domainClose close: Int) {
     var position = open + 1
     while position < close {
+      steps += 1
       let kind = view.kind(position)
       if kind == .leftBrace, view.braceRole[position] == .closure, let end = view.partner(position) {
         position = end + 1
@@ -147,26 +184,37 @@ struct CallPathAnalyzer {
         if isGuardElse || isIf, leavesEarly(open: position, close: end), !hasCall(from: position, to: end),
           hasCall(from: end + 1, to: close)
         {
-          never.append(isGuardElse ? guardKeyword(before: intro) : intro)
+          recordNever(isGuardElse ? guardKeyword(before: intro) : intro)
         } else if isIf, let chainEnd = chainWithoutElse(ifBlock: position), hasCall(from: position, to: chainEnd),
           !hasCall(from: open + 1, to: intro), !hasCall(from: chainEnd + 1, to: close)
         {
-          never.append(intro)
+          recordNever(intro)
         }
       }
-      // `case .finished: break` (or an empty `.finished` case) with no call elsewhere in the domain.
-      if view.isWord(position, "case"), view.isPeriod(position + 1), view.isWord(position + 2, "finished"),
-        view.kind(position + 3) == .colon,
-        view.isWord(position + 4, "break") || view.isWord(position + 4, "case") || view.isWord(position + 4, "default")
-          || view.kind(position + 4) == .rightBrace,
+      // `case .finished: break` or `default: break` (or `: ()`, or an empty case) when the
+      // switch calls in another case and the domain calls nowhere else.
+      let label =
+        view.isWord(position, "case") && view.isPeriod(position + 1) && view.isWord(position + 2, "finished")
+        ? position + 3 : view.isWord(position, "default") ? position + 1 : -1
+      if label > 0, view.kind(label) == .colon, emptyCase(after: label),
         let switchOpen = enclosingBrace(position, after: open), let switchClose = view.partner(switchOpen),
+        view.isWord(Int(view.braceIntro[switchOpen]), "switch"), hasCall(from: switchOpen, to: switchClose),
         !hasCall(from: open + 1, to: switchOpen), !hasCall(from: switchClose + 1, to: close),
-        !hasCall(from: position, to: nextCaseLabel(after: position + 4, before: switchClose))
+        !hasCall(from: position, to: nextCaseLabel(after: label + 1, before: switchClose))
       {
-        never.append(position)
+        recordNever(position)
       }
       position += 1
     }
+  }
+
+  /// True when the case body after the label's `:` does nothing: `break`, `()`, or nothing
+  /// before the next label or the switch's `}`.
+  private func emptyCase(after colon: Int) -> Bool {
+    let next = colon + 1
+    if view.isWord(next, "break") || view.isWord(next, "case") || view.isWord(next, "default") { return true }
+    if view.kind(next) == .rightBrace { return true }
+    return view.kind(next) == .leftParen && view.kind(next + 1) == .rightParen
   }
 
   /// True when the block's own statements end its path (`return`, `throw`…).

@@ -175,7 +175,10 @@ package enum Classifier {
     case .publishedProperty, .observableObject, .operatorPipeline, .subject: return (.migrate, .viewModels)
     case .continuationBridge, .valuesBridge: return (.keep, nil)
     case .bridgeHelper: return (.migrate, .prepare)
-    case .continuationMisuse, .silentFailure, .assignRetainCycle, .queueGuardedState: return (.fixNow, nil)
+    // Correctly synchronised code, not a bug: its API turns `async` (an actor) like a one-shot
+    // operation's, so it moves in that phase, leaves inward.
+    case .queueGuardedState: return (.migrate, .oneShot)
+    case .continuationMisuse, .silentFailure, .assignRetainCycle: return (.fixNow, nil)
     }
   }
 

@@ -74,4 +74,58 @@ package enum CombineVocabulary {
     }
     return false
   }
+
+  /// Combining publishers whose arguments are their sources.
+  private static let combining: Set<String> = [
+    "CombineLatest", "CombineLatest3", "CombineLatest4", "Merge", "Merge3", "Merge4", "Zip", "Zip3", "Zip4",
+    "combineLatest", "merge", "zip",
+  ]
+
+  /// `isEndlessSource`, or a combining publisher (`Publishers.CombineLatest($a, $b)`,
+  /// `$a.combineLatest(other)`) with an endless argument: `$x`, a subject, or a local
+  /// (`let valid = $name.map { … }`) whose initialiser starts from one.
+  package static func isEndlessSource(_ chain: PublisherChain, subjects: Set<String>, view: SourceView) -> Bool {
+    if isEndlessSource(chain, subjects: subjects) { return true }
+    for link in chain.links.dropLast() where combining.contains(link.name) && link.argumentsOpen >= 0 {
+      guard let close = view.partner(link.argumentsOpen) else { continue }
+      for position in link.argumentsOpen..<close {
+        if view.isProjection(position) { return true }
+        guard view.isIdentifier(position), !view.isPeriod(position - 1) else { continue }
+        if subjects.contains(view.text(position)) { return true }
+        if localStartsEndless(view, name: position, before: chain.start) { return true }
+      }
+    }
+    return false
+  }
+
+  /// True when `let name = …` (or `var`), within a few thousand tokens before `limit`, has a
+  /// `$x` in its initialiser (up to the next declaration or the end of its block).
+  private static func localStartsEndless(_ view: SourceView, name: Int, before limit: Int) -> Bool {
+    var scan = limit - 1
+    let floor = max(0, limit - 4_000)
+    while scan > floor {
+      if view.kind(scan) == .equal, view.isIdentifier(scan - 1), view.has(scan - 1, view.text(name)),
+        view.isWord(scan - 2, "let") || view.isWord(scan - 2, "var")
+      {
+        var position = scan + 1
+        while position < limit, position - scan < 400 {
+          if view.isProjection(position) { return true }
+          if view.isWord(position, "let") || view.isWord(position, "var") || view.kind(position) == .rightBrace {
+            return false
+          }
+          if view.kind(position) == .leftBrace || view.kind(position) == .leftParen, let close = view.partner(position)
+          {
+            // Into closures and arguments too: `$a.map { … }` starts before them, but
+            // `CombineLatest4($a, $b, …)` holds them inside.
+            for inner in position..<close where view.isProjection(inner) { return true }
+            position = close
+          }
+          position += 1
+        }
+        return false
+      }
+      scan -= 1
+    }
+    return false
+  }
 }

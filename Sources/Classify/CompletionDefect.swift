@@ -7,6 +7,9 @@ package struct CompletionDefect: Sendable, Hashable {
     case calledTwice = "called-twice"
     /// A path returns without calling it: the continuation never resumes.
     case notCalled = "not-called"
+    /// A path returns without calling it only when a weak capture is gone
+    /// (`guard let self else { return }`): latent, the continuation waits if `self` is deallocated.
+    case notCalledWithoutSelf = "not-called-without-self"
   }
 
   /// The function's name (`load`).
@@ -19,13 +22,18 @@ package struct CompletionDefect: Sendable, Hashable {
   package var declarationLine: Int
   /// The argument label of the mishandled closure parameter (`completion`, `_`).
   package var parameter: String
+  /// The statement on the path, as a reason quotes it (`guard let url else { return }`).
+  package var statement: String
 
   /// Creates a defect record.
-  package init(function: String, kind: Kind, line: Int, declarationLine: Int, parameter: String) {
+  package init(
+    function: String, kind: Kind, line: Int, declarationLine: Int, parameter: String, statement: String = ""
+  ) {
     self.function = function
     self.kind = kind
     self.line = line
     self.declarationLine = declarationLine
     self.parameter = parameter
+    self.statement = statement
   }
 }

@@ -283,10 +283,21 @@ struct TreeFacts: Sendable {
         if match == nil { match = hit }
       }
       guard let match else { return nil }
-      let what =
-        kind == .calledTwice
-        ? "calls its completion more than once on some path (\(match.path):\(match.defect.line)): the continuation is resumed twice"
-        : "returns on some path without calling its completion (\(match.path):\(match.defect.line)): the continuation is never resumed"
+      let place = "\(match.path):\(match.defect.line)"
+      let quoted = match.defect.statement.isEmpty ? "" : ": `\(match.defect.statement)`"
+      let what: String
+      switch kind {
+      case .calledTwice:
+        what = "calls its completion more than once on some path (\(place)\(quoted)): the continuation is resumed twice"
+      case .notCalled:
+        what =
+          "returns on some path without calling its completion (\(place)\(quoted)), and a completion runs once: "
+          + "the continuation is never resumed"
+      case .notCalledWithoutSelf:
+        what =
+          "returns without calling its completion when `self` is gone (\(place)\(quoted)): if `self` is "
+          + "deallocated before the callback, the caller waits for ever"
+      }
       return ["`\(name)` \(what)"]
     }
   }

@@ -18,9 +18,10 @@ package enum CategoryID: String, Sendable, Codable, CaseIterable, Comparable {
   case queueGuardedState = "queue-guarded-state"
 
   /// True for the pitfalls: bugs today, disposition `fix-now` whatever the plan says.
+  /// (`queue-guarded-state` is correct code and a migration candidate, not a pitfall.)
   package var isPitfall: Bool {
     switch self {
-    case .continuationMisuse, .silentFailure, .assignRetainCycle, .queueGuardedState: return true
+    case .continuationMisuse, .silentFailure, .assignRetainCycle: return true
     default: return false
     }
   }

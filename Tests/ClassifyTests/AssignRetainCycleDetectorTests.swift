@@ -36,6 +36,7 @@ import Testing
       final class Model {
         var value = 0
         var token: AnyCancellable?
+        let subject = PassthroughSubject<Int, Never>()
         func bind() {
           token = subject.assign(to: \\.value, on: self, ownership: .weak)
           token = subject.assign(to: \\.value, on: self, ownership: .strong)
@@ -43,6 +44,29 @@ import Testing
       }
       """
     let findings = Support.findings(source, detectors: detectors)
-    #expect(findings.map(\.range.start.line) == [7])
+    #expect(findings.map(\.range.start.line) == [8])
+  }
+
+  @Test func reasonNamesTheLineAndTheEndlessSource() {
+    let source = """
+      import Combine
+      final class Form: ObservableObject {
+        @Published var a = ""
+        @Published var b = ""
+        @Published var valid = false
+        var bag = Set<AnyCancellable>()
+        init() {
+          Publishers.CombineLatest($a, $b)
+            .map { !$0.isEmpty && !$1.isEmpty }
+            .assign(to: \\.valid, on: self)
+            .store(in: &bag)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(
+      findings.first?.reasons.first
+        == "line 10: the source (`Publishers.CombineLatest(…)`) never finishes, `assign(to:on: self)` holds `self` "
+        + "strongly and `.store(in:)` keeps it in `self`'s cancellables: a retain cycle, the object never deallocates")
   }
 }

@@ -167,7 +167,7 @@ import Testing
     #expect(Classifier.defaults(for: .continuationBridge) == (.keep, nil))
     #expect(Classifier.defaults(for: .valuesBridge) == (.keep, nil))
     #expect(Classifier.defaults(for: .bridgeHelper) == (.migrate, .prepare))
-    #expect(Classifier.defaults(for: .queueGuardedState) == (.fixNow, nil))
+    #expect(Classifier.defaults(for: .queueGuardedState) == (.migrate, .oneShot))
     #expect(Classifier.defaults(for: .subject) == (.migrate, .viewModels))
   }
 

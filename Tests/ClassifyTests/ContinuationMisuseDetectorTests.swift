@@ -1,5 +1,6 @@
 import Classify
 import ScanModel
+import SwiftLexer
 import Testing
 
 @Suite struct ContinuationMisuseDetectorTests {
@@ -103,10 +104,19 @@ import Testing
         }
       }
       """
-    let findings = Support.findings(source, detectors: detectors)
-    #expect(findings.map(\.ruleID) == Array(repeating: "continuation-never-resumed", count: 3))
+    let findings = Support.findings(source, detectors: detectors + ["continuation-lost-with-self"])
+    // The third leaves only when the weak `self` is gone: latent, its own rule.
+    #expect(
+      findings.map(\.ruleID) == [
+        "continuation-never-resumed", "continuation-never-resumed", "continuation-lost-with-self",
+      ])
     #expect(findings.map(\.range.start.line) == [6, 16, 25])
     #expect(findings.map(\.symbol) == ["Store.first", "Store.second", "Store.third"])
+    #expect(
+      findings.last?.reasons == [
+        "line 25: `guard let self else { return }` leaves without resuming `continuation` when `self` is gone: if "
+          + "`self` is deallocated before the callback, the caller waits for ever"
+      ])
   }
 
   @Test func sinkWithoutFirstMayResumeTwice() {
@@ -126,7 +136,10 @@ import Testing
     let findings = Support.findings(source, detectors: detectors)
     #expect(findings.map(\.ruleID) == ["continuation-resumed-twice"])
     #expect(findings.first?.range.start == SourceLocation(line: 4, column: 19))
-    #expect(findings.first?.reasons.first?.hasPrefix("`sink` inside the continuation has no `first()`") == true)
+    #expect(
+      findings.first?.reasons.first?.hasPrefix(
+        "line 4: `continuation.resume` runs for every value of this `sink`, which has no `first()`/`prefix(1)`")
+        == true)
   }
 
   @Test func calleeThatCallsCompletionTwiceOnRetry() {
@@ -176,7 +189,8 @@ import Testing
     #expect(findings.map(\.range.start.line) == [4, 9])
     #expect(
       findings.first?.reasons == [
-        "`load` calls its completion more than once on some path (Sources/Net/Client.swift:6): the continuation is resumed twice"
+        "`load` calls its completion more than once on some path (Sources/Net/Client.swift:6: "
+          + "`load(attempt: attempt + 1, completion: completion)`): the continuation is resumed twice"
       ])
     #expect(findings.last?.symbol == "Client.save")
   }
@@ -271,7 +285,107 @@ import Testing
     #expect(findings.map(\.ruleID) == ["continuation-never-resumed"])
     #expect(
       findings.first?.reasons == [
-        "`send` returns on some path without calling its completion (Request.swift:3): the continuation is never resumed"
+        "`send` returns on some path without calling its completion (Request.swift:3: "
+          + "`guard !(isCancelled || isFinished) else { return }`), and a completion runs once: the continuation "
+          + "is never resumed"
       ])
+  }
+}
+
+/// How often a closure runs decides what its paths mean (issue 14), and nesting stays linear.
+@Suite struct ContinuationFrequencyTests {
+  let detectors = ["continuation-resumed-twice", "continuation-never-resumed", "continuation-lost-with-self"]
+
+  @Test func reasonsNameTheLineTheStatementAndHowOftenTheClosureRuns() {
+    let source = """
+      func load(_ api: API) async -> Int {
+        await withCheckedContinuation { continuation in
+          api.fetch { value in
+            guard ready else { return }
+            continuation.resume(returning: value)
+          }
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(
+      findings.map(\.reasons) == [
+        [
+          "line 4: `guard ready else { return }` leaves without resuming `continuation`, and this closure runs "
+            + "once: the awaiting task hangs for ever"
+        ]
+      ])
+    #expect(findings.first?.disposition == .fixNow)
+  }
+
+  @Test func latentWeakSelfIsAWarningOutsideFixNow() {
+    let source = """
+      func load(_ api: API) async -> Int {
+        await withCheckedContinuation { continuation in
+          api.fetch { [weak self] value in
+            guard let self = self else { return }
+            continuation.resume(returning: self.scale(value))
+          }
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.ruleID) == ["continuation-lost-with-self"])
+    #expect(findings.first?.disposition == .keep)
+  }
+
+  @Test func repeatedCallbacksThatWaitAreQuiet() {
+    let source = """
+      import Combine
+      final class W {
+        @Published var ready = false
+        func a() async {
+          await withCheckedContinuation { continuation in
+            cancellable = $ready.sink { isReady in
+              guard isReady else { return }
+              self.cancellable?.cancel()
+              continuation.resume()
+            }
+          }
+        }
+        func b(_ connection: Connection) async throws {
+          try await withCheckedThrowingContinuation { continuation in
+            let completed = Lock(false)
+            let markCompleted: () -> Bool = { completed.swap(true) == false }
+            connection.stateUpdateHandler = { state in
+              switch state {
+              case .ready:
+                guard markCompleted() else { return }
+                continuation.resume()
+              default:
+                break
+              }
+            }
+          }
+        }
+      }
+      """
+    #expect(Support.findings(source, detectors: detectors).isEmpty)
+  }
+
+  /// Each nested continuation is analysed once, without the ones inside it: twice the depth is
+  /// at most twice the work (plus slack), where re-reading every inner level was quadratic.
+  @Test func nestedContinuationsCostLinearWork() {
+    func steps(depth: Int) -> Int {
+      // One name per level: a shadowed name (`c` at every level) used to end the old scan early.
+      var source = "func f() async {\n"
+      for level in 0..<depth { source += "await withCheckedContinuation { c\(level) in Task {\n" }
+      for level in (0..<depth).reversed() { source += "c\(level).resume() } }\n" }
+      source += "}\n"
+      let file = FileContext(path: "F.swift", stream: Lexer.tokenize(Array(source.utf8)))
+      var output = DetectorOutput()
+      let detector = Detectors.all["continuation-resumed-twice"]!
+      detector.detect(in: file, enabled: Set(detector.names), into: &output)
+      return output.steps
+    }
+    let small = steps(depth: 200)
+    let large = steps(depth: 400)
+    #expect(small > 0)
+    #expect(large <= 2 * small + 100)
   }
 }

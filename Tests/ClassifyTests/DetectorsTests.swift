@@ -5,9 +5,10 @@ import Testing
   @Test func everyNameIsRegisteredOnce() {
     #expect(
       Detectors.names == [
-        "assign-retain-cycle", "bridge-helper", "continuation-never-resumed", "continuation-resumed-twice",
+        "assign-retain-cycle", "bridge-helper", "continuation-lost-with-self", "continuation-never-resumed",
+        "continuation-resumed-twice",
         "future-task-wrapper", "one-shot-future", "operator-pipeline", "queue-guarded-state", "silent-failure",
-        "subject",
+        "silent-failure-one-shot", "subject",
         "values-bridge",
       ])
     for (name, detector) in Detectors.all { #expect(detector.names.contains(name)) }

@@ -29,7 +29,8 @@ import Testing
     #expect(
       findings[0].reasons[0]
         == "`queue` guards `images`, `hits`: read and written only inside `queue.sync`/`queue.async` closures")
-    #expect(findings[0].disposition == .fixNow)
+    #expect(findings[0].disposition == .migrate)
+    #expect(findings[0].phase == .oneShot)
   }
 
   @Test func propertyTouchedOutsideTheQueueOrPublicQueue() {
@@ -59,5 +60,50 @@ import Testing
       }
       """
     #expect(Support.findings(source, detectors: detectors).isEmpty)
+  }
+
+  /// A migration candidate, never "Fix now": the remedy follows the type's users.
+  @Test func remedyFollowsTheUsers() {
+    let source = """
+      final class Lock {
+        private let queue = DispatchQueue(label: "rw", attributes: .concurrent)
+        private var values: [String: Int] = [:]
+        func value(_ key: String) -> Int? { return queue.sync { values[key] } }
+        func set(_ v: Int, _ key: String) { queue.async(flags: .barrier) { self.values[key] = v } }
+      }
+      final class Keychain: KeychainStore {
+        private let queue = DispatchQueue(label: "keychain")
+        private var storage: [String: Data] = [:]
+        var data: [String: Data] { queue.sync { storage } }
+        func set(_ value: Data, key: String) { queue.sync { storage[key] = value } }
+      }
+      final class Screen: UIViewController {
+        private lazy var queue: DispatchQueue = { DispatchQueue(label: "ui") }()
+        private var rows: [Int] = []
+        func add(_ row: Int) { queue.async { self.rows.append(row) } }
+      }
+      final class Store {
+        private let queue: DispatchQueue
+        private var total = 0
+        init() { queue = DispatchQueue(label: "store") }
+        func add(_ value: Int) async { queue.async { self.total += value } }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.symbol) == ["Lock.queue", "Keychain.queue", "Screen.queue", "Store.queue"])
+    #expect(findings.allSatisfy { $0.disposition == .migrate && $0.phase == .oneShot })
+    let remedies = findings.map { $0.reasons.last ?? "" }
+    #expect(remedies[0].hasPrefix("remedy `Mutex` (Synchronization, iOS 18 / macOS 15) or `OSAllocatedUnfairLock`"))
+    #expect(
+      remedies[0].contains(
+        "a reader/writer lock (`.barrier` writes, `sync` reads) with a synchronous API and nothing in the type is async"
+      ))
+    // A getter whose body is `queue.sync { … }` answers synchronously too.
+    #expect(remedies[1].contains("reads return from `queue.sync`, a synchronous API"))
+    #expect(remedies[2].hasPrefix("remedy `@MainActor`: the type is UI code"))
+    #expect(
+      remedies[3]
+        == "remedy `actor`: the type is already used from async code, and an actor lets the compiler keep the rule "
+        + "instead of a comment")
   }
 }

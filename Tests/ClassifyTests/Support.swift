@@ -19,7 +19,16 @@ enum Support {
     rule("values-bridge", category: .valuesBridge),
     rule("continuation-resumed-twice", category: .continuationMisuse),
     rule("continuation-never-resumed", category: .continuationMisuse),
+    // As rules.json declares it: latent, so `keep` rather than the pitfall's `fix-now`.
+    DetectorRuleRef(
+      ruleID: "continuation-lost-with-self", detector: "continuation-lost-with-self", category: .continuationMisuse,
+      severity: .warning, message: "m(continuation-lost-with-self)", help: "h(continuation-lost-with-self)",
+      dispositionOverride: .keep),
     rule("silent-failure", category: .silentFailure),
+    DetectorRuleRef(
+      ruleID: "silent-failure-one-shot", detector: "silent-failure-one-shot", category: .silentFailure,
+      severity: .note, message: "m(silent-failure-one-shot)", help: "h(silent-failure-one-shot)",
+      dispositionOverride: .migrate, phaseOverride: .oneShot),
     rule("assign-retain-cycle", category: .assignRetainCycle),
     rule("queue-guarded-state", category: .queueGuardedState),
     rule("bridge-helper", category: .bridgeHelper),

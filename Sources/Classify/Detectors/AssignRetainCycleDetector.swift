@@ -4,6 +4,10 @@
 /// Kept when the result goes into `self`'s storage: `.store(in: &cancellables)` (or
 /// `&self.cancellables`), `cancellables.insert(…)`, or `= …` into a property (`self.token = …`
 /// or a bare name that is not a new local). `assign(to: &$x)` is the safe form and never matches.
+///
+/// Only on an endless source (`$x`, a subject, a notification or timer publisher, a combining
+/// publisher of those): a finite one (`Just(v)`, a `Future`, a request) completes and releases
+/// `self`. Not in a test function: the subscription lives as long as the test.
 struct AssignRetainCycleDetector: Detector {
   static let name = "assign-retain-cycle"
   var names: [String] { [Self.name] }
@@ -29,6 +33,8 @@ struct AssignRetainCycleDetector: Detector {
         }
       }
       guard onSelf else { continue }
+      guard CombineVocabulary.isEndlessSource(chain, subjects: file.subjectNames, view: view) else { continue }
+      if file.symbols.scope(at: chain.start).member?.hasPrefix("test") == true { continue }
       var stored: String?
       var start = chain.start
       if chain.storePosition >= 0 {
@@ -48,11 +54,16 @@ struct AssignRetainCycleDetector: Detector {
         }
       }
       guard let stored else { continue }
+      // `Publishers.CombineLatest(…)` names its source by the combining type, not `Publishers`.
+      let source =
+        chain.base.name == "Publishers" && chain.links.count > 2
+        ? "Publishers.\(chain.links[1].name)(…)" : chain.base.name
       output.hits.append(
         DetectorHit(
           name: Self.name, start: start, end: chain.end,
           reasons: [
-            "`assign(to:on: self)` holds `self` strongly and \(stored): a retain cycle, the object never deallocates",
+            "line \(file.line(of: terminal.position)): the source (`\(source)`) never finishes, "
+              + "`assign(to:on: self)` holds `self` strongly and \(stored): a retain cycle, the object never deallocates",
             "use `assign(to: &$property)` or `sink { [weak self] in … }`",
           ]))
     }

@@ -16,7 +16,9 @@
 struct ContinuationMisuseDetector: Detector {
   static let twice = "continuation-resumed-twice"
   static let never = "continuation-never-resumed"
-  var names: [String] { [Self.twice, Self.never] }
+  /// A path that leaves only when a weak capture is gone (`guard let self else { return }`).
+  static let latent = "continuation-lost-with-self"
+  var names: [String] { [Self.twice, Self.never, Self.latent] }
 
   /// Calls whose closures are never completion-style callees worth resolving.
   private static let notCallees: Set<String> = [
@@ -31,6 +33,7 @@ struct ContinuationMisuseDetector: Detector {
     let view = file.view
     // Tested once, not per token: most files say no `Continuation` at all. Kinds are matched by
     // pattern (`TokenKind.==` is an out-of-line call).
+    var closures: [(open: Int, close: Int)] = []
     for position in 0..<(file.hints.continuation ? view.count : 0) where view.isIdentifier(position) {
       let length = view.endOffset(position) - view.startOffset(position)
       guard length >= 22, length <= 31, !view.isPeriod(position - 1) else { continue }
@@ -43,7 +46,20 @@ struct ContinuationMisuseDetector: Detector {
       }
       if view.kind(next) == .leftBrace { closure = next }
       guard closure >= 0, let end = view.partner(closure) else { continue }
-      analyzeContinuation(file, closure: closure, end: end, output: &output)
+      closures.append((closure, end))
+    }
+    // Each continuation is analysed without the continuations nested in it (they are analysed
+    // on their own): nesting then costs its size, not its size times its depth.
+    var nested: [[Int: Int]] = Array(repeating: [:], count: closures.count)
+    var open: [Int] = []
+    for (index, closure) in closures.enumerated() {
+      while let last = open.last, closures[last].close < closure.open { open.removeLast() }
+      if let parent = open.last { nested[parent][closure.open] = closure.close }
+      open.append(index)
+    }
+    for (index, closure) in closures.enumerated() {
+      output.steps += analyzeContinuation(
+        file, closure: closure.open, end: closure.close, skip: nested[index], output: &output)
     }
     // A completion handler is a parameter whose type has an arrow.
     if file.hints.arrow { completionDefects(file, output: &output) }
@@ -51,9 +67,14 @@ struct ContinuationMisuseDetector: Detector {
 
   // MARK: - Continuations
 
-  private func analyzeContinuation(_ file: FileContext, closure: Int, end: Int, output: inout DetectorOutput) {
+  /// Analyses one continuation closure, jumping over the brace pairs in `skip`; returns the
+  /// tokens visited.
+  private func analyzeContinuation(
+    _ file: FileContext, closure: Int, end: Int, skip: [Int: Int], output: inout DetectorOutput
+  ) -> Int {
     let view = file.view
     let body = FutureTaskWrapperDetector.bodyStart(view, closure: closure, end: end)
+    var steps = 0
     // `continuation in`, `(continuation) in`, `(c: CheckedContinuation<Int, Never>) in`.
     var name = "$0"
     if body > closure + 1, view.isWord(body - 1, "in") {
@@ -63,13 +84,27 @@ struct ContinuationMisuseDetector: Detector {
         name = view.text(body - 2)
       }
     }
-    // Stored, handed on, or resumed from `defer`: unknowable here.
-    for position in body..<end {
-      if view.isWord(position, "defer") { return }
+    // Stored, handed on, or resumed from `defer`: unknowable here. Flags (`var resumed = false`)
+    // are gathered on the way.
+    var flags: Set<String> = []
+    var position = body
+    while position < end {
+      steps += 1
+      if let close = skip[position] {
+        position = close + 1
+        continue
+      }
+      defer { position += 1 }
+      if view.isWord(position, "defer") { return steps }
+      if view.kind(position) == .equal, view.isWord(position + 1, "true") || view.isWord(position + 1, "false"),
+        view.isWord(position - 1)
+      {
+        flags.insert(view.text(position - 1))
+      }
       let kind = view.kind(position)
       guard kind == .identifier || kind == .dollarIdentifier, view.has(position, name), !view.isPeriod(position + 1)
       else { continue }
-      return
+      return steps
     }
     let resumeEnd: (Int) -> Int? = { position in
       guard view.kind(position) == .identifier || view.kind(position) == .dollarIdentifier, view.has(position, name),
@@ -78,33 +113,56 @@ struct ContinuationMisuseDetector: Detector {
       else { return nil }
       return close + 1
     }
-    var analyzer = CallPathAnalyzer(view: view, callEnd: resumeEnd)
+    let guards = ResumeGuards(view: view, flags: flags, skip: skip)
+    var analyzer = CallPathAnalyzer(view: view, callEnd: resumeEnd, skip: skip)
     analyzer.analyzeDomains(open: closure, close: end)
-    for position in analyzer.twice {
+    steps += analyzer.steps
+    for (position, domain) in zip(analyzer.twice, analyzer.twiceDomains) {
+      guard let domainEnd = view.partner(domain), !guards.isGuarded(position, domain: domain, end: domainEnd)
+      else { continue }
       output.hits.append(
         DetectorHit(
           name: Self.twice, start: position, end: (resumeEnd(position) ?? position + 1) - 1,
-          reasons: ["`\(name).resume` may run a second time on this path (line \(file.line(of: position))): a crash"]))
+          reasons: [
+            "line \(file.line(of: position)): `\(name).resume` runs again after an earlier `resume` on the same "
+              + "path, with no `return` between them: a crash"
+          ]))
     }
-    for position in analyzer.never {
+    for (position, domain) in zip(analyzer.never, analyzer.neverDomains) {
       let stop = statementEnd(view, from: position, limit: end)
+      let statement = "line \(file.line(of: position)): `\(Snippet.text(view, from: position, to: stop))`"
+      if guards.isWeakSelfGuard(position) {
+        output.hits.append(
+          DetectorHit(
+            name: Self.latent, start: position, end: stop,
+            reasons: [
+              "\(statement) leaves without resuming `\(name)` when `self` is gone: if `self` is deallocated "
+                + "before the callback, the caller waits for ever"
+            ]))
+        continue
+      }
+      if guards.mentionsFlag(position) { continue }
+      guard case .once = ClosureFrequency.of(domain, continuation: closure, in: file) else { continue }
+      if domain != closure, siblingResumes(view, domain: domain, resumeEnd: resumeEnd, chains: file.chains) {
+        continue
+      }
+      let runs = domain == closure ? "the continuation's own closure runs once" : "this closure runs once"
       output.hits.append(
         DetectorHit(
           name: Self.never, start: position, end: stop,
-          reasons: ["this path leaves without resuming `\(name)`: the awaiting task hangs for ever"]))
+          reasons: ["\(statement) leaves without resuming `\(name)`, and \(runs): the awaiting task hangs for ever"]))
     }
     // `sink` inside the continuation with no single-value operator upstream.
     for chain in file.chains where chain.terminal == "sink" && chain.start > closure && chain.end < end {
-      let single = chain.links.contains { link in
-        if CombineVocabulary.singleValueOperators.contains(link.name) { return true }
-        if CombineVocabulary.oneShotSources.contains(link.name) { return true }
-        if link.name == "prefix", link.argumentsOpen >= 0, view.has(link.argumentsOpen + 1, "1") { return true }
-        return false
-      }
-      guard !single else { continue }
+      steps += 1
+      if skip.contains(where: { chain.start > $0.key && chain.end < $0.value }) { continue }
+      guard !ClosureFrequency.isSingleValue(chain, view) else { continue }
       let terminal = chain.terminalLink
       let completion = completionClosure(view, terminal)
-      var resumesOnValue = false
+      // The first resume of a value closure that a second value can reach: not one behind a
+      // `cancel()` of the subscription or a flag, nor one in `guard let self else { … }` (with
+      // `self` gone, the subscription it keeps is gone too).
+      var resume = -1
       var scan = terminal.position
       while scan <= terminal.end {
         if let completion, scan == completion.0 {
@@ -112,22 +170,36 @@ struct ContinuationMisuseDetector: Detector {
           continue
         }
         if resumeEnd(scan) != nil {
-          resumesOnValue = true
-          break
+          let valueClosure = enclosingClosure(view, of: scan, within: terminal.position, terminal.end)
+          let guarded =
+            valueClosure.flatMap { open in
+              view.partner(open).map { guards.isGuarded(scan, domain: open, end: $0) }
+            } ?? false
+          if !guarded && !guards.isInWeakSelfElse(scan) {
+            resume = scan
+            break
+          }
         }
         scan += 1
       }
-      guard resumesOnValue else { continue }
+      guard resume >= 0, !sendsOnce(view, subject: chain.base) else { continue }
       output.hits.append(
         DetectorHit(
           name: Self.twice, start: chain.start, end: chain.end,
           reasons: [
-            "`sink` inside the continuation has no `first()`/`prefix(1)` upstream: a second value resumes `\(name)` again (a crash)"
+            "line \(file.line(of: resume)): `\(name).resume` runs for every value of this `sink`, which has no "
+              + "`first()`/`prefix(1)` upstream, no `cancel()` before the `resume` and no flag: a second value "
+              + "resumes `\(name)` again (a crash)"
           ]))
     }
     // Calls whose closure resumes: resolved against callee bodies in the global pass.
-    var position = body
+    position = body
     while position < end {
+      steps += 1
+      if let close = skip[position] {
+        position = close + 1
+        continue
+      }
       defer { position += 1 }
       guard view.kind(position) == .identifier else { continue }
       let next = view.kind(position + 1)
@@ -144,7 +216,9 @@ struct ContinuationMisuseDetector: Detector {
         start -= 2
         if view.kind(start) == .rightParen { break }
       }
-      for (ruleName, defect) in [(Self.twice, CompletionDefect.Kind.calledTwice), (Self.never, .notCalled)] {
+      for (ruleName, defect) in [
+        (Self.twice, CompletionDefect.Kind.calledTwice), (Self.never, .notCalled), (Self.latent, .notCalledWithoutSelf),
+      ] {
         output.hits.append(
           DetectorHit(
             name: ruleName, start: view.kind(start) == .rightParen ? position : start, end: after - 1,
@@ -152,6 +226,113 @@ struct ContinuationMisuseDetector: Detector {
               name: callee, defect: defect, parameter: bound.parameter, passedLabels: bound.passedLabels)))
       }
     }
+    return steps
+  }
+
+  /// True when another closure of the call that `domain` is passed to resumes too (a call with an
+  /// `initiated:` and a `handler:` closure): the path that leaves one may resume in the other.
+  /// A `sink`'s completion closure is not such a sibling: it runs after the values, and a
+  /// publisher that finishes empty leaves it the only one to run.
+  private func siblingResumes(
+    _ view: SourceView, domain: Int, resumeEnd: (Int) -> Int?, chains: [PublisherChain]
+  ) -> Bool {
+    guard let domainEnd = view.partner(domain) else { return false }
+    for chain in chains where chain.terminalLink.position < domain && domain <= chain.terminalLink.end {
+      return false
+    }
+    var callOpen = -1
+    if view.kind(domain - 1) == .colon, view.isWord(domain - 2) {
+      // Inside parentheses: the `(` of the call.
+      var scan = domain - 3
+      var steps = 0
+      while scan > 0 && steps < 400 {
+        steps += 1
+        if view.kind(scan) == .leftParen { break }
+        if view.kind(scan) == .leftBrace || view.kind(scan) == .leftSquare { return false }
+        if let other = view.partner(scan), other < scan { scan = other }
+        scan -= 1
+      }
+      callOpen = scan
+    } else if view.kind(domain - 1) == .rightParen, let paren = view.partner(domain - 1) {
+      callOpen = paren
+    }
+    guard callOpen > 0, view.isWord(callOpen - 1) else { return false }
+    let after = view.skipCall(from: callOpen - 1)
+    var position = callOpen
+    while position < after {
+      if position == domain {
+        position = domainEnd + 1
+        continue
+      }
+      if resumeEnd(position) != nil { return true }
+      position += 1
+    }
+    return false
+  }
+
+  /// True when every `subject.send(…)` of the file is followed, in its block, by `subject = nil`
+  /// (`finished.send(); self.finished = nil`): the subject delivers one value.
+  private func sendsOnce(_ view: SourceView, subject base: PublisherChain.Link) -> Bool {
+    guard view.isIdentifier(base.position) else { return false }
+    let name = base.name
+    var sends = 0
+    for position in 0..<view.count where view.isIdentifier(position) && view.has(position, name) {
+      guard view.isPeriod(position + 1), view.isWord(position + 2, "send"), view.kind(position + 3) == .leftParen
+      else { continue }
+      sends += 1
+      var scan = position + 3
+      var cleared = false
+      while scan < view.count, view.kind(scan) != .rightBrace {
+        if let close = view.partner(scan), close > scan { scan = close }
+        if view.isIdentifier(scan), view.has(scan, name), view.kind(scan + 1) == .equal, view.isWord(scan + 2, "nil") {
+          cleared = true
+          break
+        }
+        scan += 1
+      }
+      if !cleared { return false }
+    }
+    return sends > 0
+  }
+
+  /// The text of the call at `position` for a reason: `completion(.failure(error))`, or for a
+  /// handler handed on (`retry(completion: completion)`) the call it is handed to.
+  private func callText(_ view: SourceView, at position: Int, end: Int?) -> String {
+    let last = max(position, (end ?? position + 1) - 1)
+    guard last == position else { return Snippet.text(view, from: position, to: last) }
+    var scan = position - 1
+    while scan > 0 && position - scan < 40 {
+      if view.kind(scan) == .leftParen, let close = view.partner(scan), close > position {
+        return Snippet.text(view, from: max(0, scan - 1), to: close)
+      }
+      if let other = view.partner(scan), other < scan { scan = other }
+      scan -= 1
+    }
+    return Snippet.text(view, from: position, to: last)
+  }
+
+  /// Names assigned `true` or `false` in `open…close` (`var called = false`, `called = true`).
+  private func assignedFlags(_ view: SourceView, open: Int, close: Int) -> Set<String> {
+    var flags: Set<String> = []
+    for position in open..<close where view.kind(position) == .equal {
+      if view.isWord(position + 1, "true") || view.isWord(position + 1, "false"), view.isWord(position - 1) {
+        flags.insert(view.text(position - 1))
+      }
+    }
+    return flags
+  }
+
+  /// The innermost closure `{` around `position` after `start`, or nil.
+  private func enclosingClosure(_ view: SourceView, of position: Int, within start: Int, _ end: Int) -> Int? {
+    var best: Int?
+    var scan = start
+    while scan < position {
+      if view.kind(scan) == .leftBrace, view.braceRole[scan] == .closure, let close = view.partner(scan) {
+        if close > position { best = scan } else { scan = close }
+      }
+      scan += 1
+    }
+    return best
   }
 
   /// The `receiveCompletion:` closure of a `sink`, as a brace pair.
@@ -274,17 +455,40 @@ struct ContinuationMisuseDetector: Detector {
         var analyzer = CallPathAnalyzer(view: view, callEnd: callEnd)
         analyzer.analyzeDomains(open: scope.open, close: scope.close)
         analysed = true
+        let flags = assignedFlags(view, open: scope.open, close: scope.close)
+        var guards = ResumeGuards(view: view, flags: flags, skip: [:])
+        guards.readsNameWords = false
         if let first = analyzer.twice.first {
           output.completionDefects.append(
             .init(
               function: function, kind: .calledTwice, line: file.line(of: first), declarationLine: declarationLine,
-              parameter: parameter.label))
+              parameter: parameter.label,
+              statement: callText(view, at: first, end: callEnd(first))))
         }
-        if let first = analyzer.never.first {
+        // A path that leaves a closure the body hands to an API run for every element or event
+        // (`servers.forEach { … if done == servers.count { completion() } }`) waits for the next
+        // run; one behind a flag has called already.
+        var never: (position: Int, kind: CompletionDefect.Kind)?
+        for (position, domain) in zip(analyzer.never, analyzer.neverDomains) {
+          if guards.isWeakSelfGuard(position) {
+            if never == nil { never = (position, .notCalledWithoutSelf) }
+            continue
+          }
+          if guards.mentionsFlag(position) { continue }
+          if domain != scope.open, case .once = ClosureFrequency.of(domain, continuation: -1, in: file) {
+          } else if domain != scope.open {
+            continue
+          }
+          never = (position, .notCalled)
+          break
+        }
+        if let never {
+          let stop = statementEnd(view, from: never.position, limit: scope.close)
           output.completionDefects.append(
             .init(
-              function: function, kind: .notCalled, line: file.line(of: first), declarationLine: declarationLine,
-              parameter: parameter.label))
+              function: function, kind: never.kind, line: file.line(of: never.position),
+              declarationLine: declarationLine, parameter: parameter.label,
+              statement: Snippet.text(view, from: never.position, to: stop)))
         }
       }
       if analysed {

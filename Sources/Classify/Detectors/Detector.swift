@@ -79,6 +79,8 @@ package struct DetectorOutput: Sendable {
   package var completionDefects: [CompletionDefect] = []
   /// Every function analysed for completion defects.
   package var completionFunctions: [CombineFacts.CompletionFunction] = []
+  /// Tokens the detectors visited: a work counter for the scaling tests, never reported.
+  package var steps = 0
 
   /// An empty output.
   package init() {}

@@ -10,7 +10,13 @@
 ///
 /// Flags the queue declaration when at least one stored `var` of the same type is used only inside
 /// closures of that queue (`queue.sync { }`, `queue.async { }`, `async(flags: .barrier)`,
-/// `asyncAfter`), outside initialisers; reasons name the properties and the queue.
+/// `asyncAfter`), outside initialisers; reasons name the properties and the queue. The queue may be
+/// initialised in place, typed and created in `init`, or a `lazy var queue: DispatchQueue = { … }()`.
+///
+/// Correct code, not a bug: a migration candidate whose remedy depends on its users (DOMAIN.md):
+/// `@MainActor` when the type is UI code, `Mutex`/`OSAllocatedUnfairLock` when its API is
+/// synchronous (reads return from `queue.sync`, nothing in the type is `async`: a reader/writer
+/// lock an `actor` would force every caller to `await`), and an `actor` otherwise.
 struct QueueGuardedStateDetector: Detector {
   static let name = "queue-guarded-state"
   var names: [String] { [Self.name] }
@@ -65,19 +71,77 @@ struct QueueGuardedStateDetector: Detector {
             name: Self.name, start: queue.start, end: queue.end,
             reasons: [
               "`\(queue.name)` guards \(names): read and written only inside `\(queue.name).sync`/`\(queue.name).async` closures",
-              "an `actor` (or `@MainActor` for UI state) lets the compiler keep this rule instead of a comment",
+              remedy(file, typeIndex: typeIndex, queue: queue.name, closures: closures),
             ]))
       }
     }
   }
 
-  /// The end of `= DispatchQueue(…)` or `: DispatchQueue = …(…)` after the name, or nil.
+  /// Words in a type's inheritance clause that make it UI code.
+  private static let uiBases = ["View", "Controller", "Window", "Scene", "App"]
+
+  /// Which remedy fits the type, and why.
+  private func remedy(_ file: FileContext, typeIndex: Int, queue: String, closures: [(Int, Int)]) -> String {
+    let view = file.view
+    let type = file.symbols.scopes[typeIndex]
+    // The declaration head: `final class Cache: UIViewController {`.
+    var head = type.open - 1
+    var steps = 0
+    while head > 0 && steps < 40 && !view.isWord(head, "class") && !view.isWord(head, "struct")
+      && !view.isWord(head, "extension") && !view.isWord(head, "enum")
+    {
+      head -= 1
+      steps += 1
+    }
+    var isUI = false
+    for position in head..<type.open where view.isIdentifier(position) {
+      let name = view.text(position)
+      if position > head + 1, Self.uiBases.contains(where: { name.hasSuffix($0) }) { isUI = true }
+    }
+    var isAsync = false
+    var returnsFromSync = false
+    var barrier = false
+    for position in (type.open + 1)..<type.close {
+      if view.isWord(position, "async") && !view.isPeriod(position - 1) { isAsync = true }
+      if view.isWord(position, "await") { isAsync = true }
+      if view.isWord(position, "barrier"), view.isPeriod(position - 1) { barrier = true }
+      // `return queue.sync { … }`, `x = queue.sync { … }`, or a body that is `queue.sync { … }`
+      // (`var data: [String: Data] { queue.sync { storage } }`): callers wait for the answer.
+      let answers =
+        view.isWord(position, "return") || view.kind(position) == .equal
+        || (view.kind(position) == .leftBrace && view.braceRole[position] == .declaration)
+      if answers, view.isWord(position + 1, queue), view.isPeriod(position + 2), view.isWord(position + 3, "sync") {
+        returnsFromSync = true
+      }
+    }
+    if isUI {
+      return "remedy `@MainActor`: the type is UI code, so its users are already on the main actor; cheaper and more "
+        + "honest than a new actor"
+    }
+    if returnsFromSync && !isAsync {
+      let lock =
+        barrier
+        ? "a reader/writer lock (`.barrier` writes, `sync` reads) with a synchronous API"
+        : "reads return from `\(queue).sync`, a synchronous API"
+      return "remedy `Mutex` (Synchronization, iOS 18 / macOS 15) or `OSAllocatedUnfairLock` (iOS 16): \(lock) and "
+        + "nothing in the type is async, so keep it synchronous; an `actor` would make every caller `await`"
+    }
+    let why = isAsync ? "the type is already used from async code" : "its state is reached from several callers"
+    return "remedy `actor`: \(why), and an actor lets the compiler keep the rule instead of a comment"
+  }
+
+  /// The end of `= DispatchQueue(…)` or `: DispatchQueue = …` after the name, or nil.
   private func queueInitialiser(_ view: SourceView, after name: Int) -> Int? {
     var position = name + 1
     if view.kind(position) == .colon {
       guard view.isWord(position + 1, "DispatchQueue") else { return nil }
       position += 2
       if view.kind(position) != .equal { return position - 1 }
+      // `lazy var queue: DispatchQueue = { … }()`: the type says it all.
+      if view.kind(position + 1) == .leftBrace, let close = view.partner(position + 1) {
+        if view.kind(close + 1) == .leftParen, let call = view.partner(close + 1) { return call }
+        return close
+      }
     }
     guard view.kind(position) == .equal else { return nil }
     var scan = position + 1

@@ -6,10 +6,20 @@
 /// (`sink(receiveCompletion: { _ in }, receiveValue: …)`, `.sink { _ in } receiveValue: { … }`)
 /// or the error is replaced at the top level (`.replaceError(with: [])`, `.catch { _ in Just([]) }`
 /// after the failing operator, not inside a `flatMap`): either way the subscription completes on
-/// the first error and never delivers again.
+/// the first error and never delivers again. `assign(to:)` needs a `Never` failure, so there only
+/// the replaced error counts. Not in a test function (`func test…`): a test that waits for a value
+/// ends the subscription itself.
+///
+/// A one-shot chain (`Future`, `dataTaskPublisher`, `Fail`, or a failing operator on a source that
+/// finishes) whose completion is ignored is the milder `silent-failure-one-shot`: the error
+/// vanishes, but nothing stops working.
 struct SilentFailureDetector: Detector {
   static let name = "silent-failure"
-  var names: [String] { [Self.name] }
+  static let oneShot = "silent-failure-one-shot"
+  var names: [String] { [Self.name, Self.oneShot] }
+
+  /// One-shot sources that can fail (a `Just` or `Empty` cannot).
+  private static let failingOneShotSources: Set<String> = ["dataTaskPublisher", "Future", "Fail", "Deferred"]
 
   // Every hit is a publisher chain.
   func mayFind(in file: FileContext) -> Bool { !file.chains.isEmpty }
@@ -19,21 +29,29 @@ struct SilentFailureDetector: Detector {
     let declarations = file.subjectDeclarations
     let subjects = file.subjectNames
     let failingSubjects = Set(declarations.filter { ($0.failure ?? "Never") != "Never" }.map(\.name))
-    for chain in file.chains where chain.terminal == "sink" {
-      guard CombineVocabulary.isEndlessSource(chain, subjects: subjects) else { continue }
+    for chain in file.chains where chain.terminal == "sink" || chain.terminal == "assign" {
+      if file.symbols.scope(at: chain.start).member?.hasPrefix("test") == true { continue }
+      guard CombineVocabulary.isEndlessSource(chain, subjects: subjects, view: view) else {
+        if enabled.contains(Self.oneShot) { oneShotIgnored(file, chain, output: &output) }
+        continue
+      }
       let operators = chain.links.dropLast()
-      let failing = operators.first { CombineVocabulary.failingOperators.contains($0.name) }
+      // `map { api.search($0) }.switchToLatest()` fails when its inner publisher does, as a
+      // `flatMap` does: the idiom for "search the latest query".
+      let failing = operators.first {
+        CombineVocabulary.failingOperators.contains($0.name) || $0.name == "switchToLatest"
+      }
       let failingSubject = operators.first { failingSubjects.contains($0.name) }
       guard let cause = failing?.name ?? failingSubject.map({ "subject `\($0.name)`" }) else { continue }
       let causeText = failing != nil ? "`\(cause)`" : cause
       let terminal = chain.terminalLink
-      if let ignored = ignoredCompletion(view, terminal) {
+      if chain.terminal == "sink", let ignored = ignoredCompletion(view, terminal) {
         _ = ignored
         output.hits.append(
           DetectorHit(
             name: Self.name, start: chain.start, end: chain.end,
             reasons: [
-              "the completion is ignored, and \(causeText) can fail: after the first error the subscription "
+              "line \(file.line(of: terminal.position)): the completion is ignored, and \(causeText) can fail: after the first error the subscription "
                 + "ends and the endless source never delivers again"
             ]))
         continue
@@ -47,11 +65,28 @@ struct SilentFailureDetector: Detector {
           DetectorHit(
             name: Self.name, start: chain.start, end: chain.end,
             reasons: [
-              "`\(replaced.name)` at the top level of an endless source: after the first error from \(causeText) "
+              "line \(file.line(of: replaced.position)): `\(replaced.name)` at the top level of an endless source: after the first error from \(causeText) "
                 + "the chain completes and never delivers again; recover inside a `flatMap` per value instead"
             ]))
       }
     }
+  }
+
+  /// A one-shot chain that can fail and whose `sink` ignores the completion.
+  private func oneShotIgnored(_ file: FileContext, _ chain: PublisherChain, output: inout DetectorOutput) {
+    guard chain.terminal == "sink", let ignored = ignoredCompletion(file.view, chain.terminalLink) else { return }
+    _ = ignored
+    let operators = chain.links.dropLast()
+    let source = operators.first { Self.failingOneShotSources.contains($0.name) }
+    let failing = operators.first { CombineVocabulary.failingOperators.contains($0.name) }
+    guard let cause = source ?? failing else { return }
+    output.hits.append(
+      DetectorHit(
+        name: Self.oneShot, start: chain.start, end: chain.end,
+        reasons: [
+          "line \(file.line(of: chain.terminalLink.position)): the completion is ignored, and `\(cause.name)` can "
+            + "fail: the error vanishes (the one-shot chain ends either way, so nothing else stops working)"
+        ]))
   }
 
   /// The completion closure when it ignores its argument (`{ _ in }`, `{ _ in print(…) }` is kept),

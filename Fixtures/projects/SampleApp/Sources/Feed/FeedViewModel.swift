@@ -25,7 +25,7 @@ public final class FeedViewModel: ObservableObject {
       .sink { [weak self] text in self?.search(text) }
       .store(in: &cancellables)
 
-    // The object never deallocates: assign(to:on: self) stored in self's cancellables.
+    // Not a cycle: placeholder() is a Just, which completes and releases self (issue 14).
     repository.placeholder()
       .assign(to: \.items, on: self)
       .store(in: &cancellables)
