@@ -20,6 +20,13 @@ import Testing
     ("error-missing-rules", ["--rules", "no-such-rules.json", "."]),
     ("error-unknown-rule", ["explain", "future-task-wraper"]),
     ("error-tokens-without-file", ["tokens"]),
+    ("help-check", ["help", "check"]),
+    ("help-scan", ["scan", "--help"]),
+    ("help-explain", ["explain", "-h"]),
+    ("error-misspelled-command", ["chek", "--staged"]),
+    ("error-help-misspelled-command", ["help", "expain"]),
+    ("explain-category", ["explain", "continuation-misuse"]),
+    ("error-tokens-folder", ["tokens", "Fixtures/projects"]),
   ]
 
   @Test(arguments: cases.map(\.name))
@@ -41,6 +48,46 @@ import Testing
     let help = CLIRun(["--help"]).stdout
     #expect(help.contains("EXIT STATUS:"))
     for option in Arguments.optionNames { #expect(help.contains(option), "help does not mention \(option)") }
+  }
+
+  /// `check --help` and `help check` are the same text: check's usage, examples, and exactly
+  /// the options the parser lets check take.
+  @Test func subcommandHelpListsExactlyTheOptionsItTakes() {
+    for command in ["scan", "check", "tokens", "rules", "explain"] {
+      let viaHelp = CLIRun(["help", command])
+      let viaOption = CLIRun([command, "--help"])
+      #expect(viaHelp.status == .success && viaOption.status == .success)
+      #expect(viaHelp.stdout == viaOption.stdout, "\(command)")
+      #expect(viaHelp.stdout.hasPrefix("migrate-scan \(command): "), "\(command)")
+      #expect(viaHelp.stdout.contains("EXAMPLES:"), "\(command)")
+      for (option, commands) in Arguments.applicability where option != "-q" && option != "-h" {
+        guard let parsed = Invocation.Command(rawValue: command) else { continue }
+        let listed =
+          viaHelp.stdout.contains("  \(option) ") || viaHelp.stdout.contains(", \(option) ")
+          || viaHelp.stdout.contains("  \(option)\n")
+        #expect(listed == commands.contains(parsed), "\(command) help and \(option)")
+      }
+    }
+  }
+
+  @Test func misspelledCommandIsAUsageErrorWithASuggestion() {
+    let run = CLIRun(["expain", "future-task-wrapper"])
+    #expect(run.status == .usage)
+    #expect(run.stderr.contains("did you mean 'explain'?"))
+    // A folder that exists is scanned, whatever it is called.
+    #expect(CLIRun([FixturePaths.fixture("projects/SampleApp").path, "--quiet"]).status == .success)
+  }
+
+  @Test func rulesHaveAHeaderAndAJSONForm() throws {
+    let text = CLIRun(["rules"])
+    #expect(text.stdout.split(separator: "\n").first?.hasPrefix("ID ") == true)
+    #expect(text.stdout.contains("CATEGORY") && text.stdout.contains("MATCHED BY"))
+    let json = CLIRun(["rules", "--format", "json"])
+    #expect(json.status == .success)
+    let rules = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: String]])
+    #expect(rules.count == text.stdout.split(separator: "\n").count - 1, "one object per listed rule")
+    #expect(rules.contains { $0["id"] == "future-task-wrapper" && $0["category"] == "future-task-wrapper" })
+    #expect(CLIRun(["rules", "--format", "sarif"]).status == .usage)
   }
 
   @Test func explainPrintsMessageHelpAndExample() {

@@ -10,7 +10,7 @@ import Testing
   /// The table, spelled out: what a user reads in the help, checked against what the parser does.
   static let expected: [String: Set<Command>] = [
     "--rules": [.scan, .check, .rules], "--add-rules": [.scan, .check, .rules], "--only": [.scan, .check, .rules],
-    "--format": [.scan, .check], "--output": [.scan, .check], "--fail-on": [.scan, .check],
+    "--format": [.scan, .check, .rules], "--output": [.scan, .check], "--fail-on": [.scan, .check],
     "--jobs": [.scan, .check], "--config": [.scan, .check], "--baseline": [.scan, .check],
     "--write-baseline": [.scan], "--ratchet": [.scan, .check], "--staged": [.check], "--since": [.check],
     "--whole-tree": [.check], "--max-file-size": [.scan, .check], "--follow-symlinks": [.scan, .check],
@@ -85,7 +85,7 @@ import Testing
       (["check", "--whole-tree", "."], "'--whole-tree' applies only with --staged or --since"),
       (["--ratchet", "."], "'--ratchet' applies only with --baseline"),
       (["tokens", "--jobs", "2", "a.swift"], "'--jobs' does not apply to 'tokens'"),
-      (["rules", "--format", "json"], "'--format' does not apply to 'rules'"),
+      (["rules", "--output", "rules.json"], "'--output' does not apply to 'rules'"),
     ]
     for (arguments, message) in cases {
       let run = CLIRun(arguments)

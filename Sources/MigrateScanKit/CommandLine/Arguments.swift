@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Reports
 import RuleEngine
 
@@ -37,7 +38,8 @@ package enum Arguments {
     OptionSpec(name: "--only", takesValue: true, commands: [.scan, .check, .rules]) { invocation, value in
       invocation.onlyRules.append(value)
     },
-    OptionSpec(name: "--format", takesValue: true, commands: scanning) { invocation, value throws(CLIError) in
+    OptionSpec(name: "--format", takesValue: true, commands: [.scan, .check, .rules]) {
+      invocation, value throws(CLIError) in
       guard let format = ReportFormat(name: value) else {
         throw .invalidValue(
           option: "--format", value: value,
@@ -118,7 +120,14 @@ package enum Arguments {
       command != .version
     {
       invocation.command = command
+      invocation.helpWord = command == .help
       remaining = remaining.dropFirst()
+    } else if let first = remaining.first, !first.hasPrefix("-"), !first.contains("/"),
+      !FileManager.default.fileExists(atPath: first),
+      let suggestion = Suggestion.closest(to: first, in: commandNames)
+    {
+      // `chek --staged` must not become a scan of a folder named 'chek' ("no such file").
+      throw .unknownCommand(first, suggestion: suggestion)
     }
     var explicitCommand = invocation.command
     var optionsEnded = false
@@ -149,8 +158,15 @@ package enum Arguments {
         try spec.apply(&invocation, "")
       }
       given.append(spec)
-      // `--help`/`--version` win over the subcommand they follow.
-      if invocation.command == .help || invocation.command == .version { explicitCommand = invocation.command }
+      // `--help`/`--version` win over the subcommand they follow; `check --help` is check's help.
+      if invocation.command == .help || invocation.command == .version {
+        if invocation.command == .help, explicitCommand != .help, explicitCommand != .version,
+          arguments.first.flatMap(Invocation.Command.init(rawValue:)) != nil
+        {
+          invocation.helpTopic = explicitCommand
+        }
+        explicitCommand = invocation.command
+      }
     }
     invocation.command = explicitCommand
     if invocation.command != .help && invocation.command != .version {
@@ -158,7 +174,7 @@ package enum Arguments {
         throw inapplicable(spec, command: invocation.command)
       }
     }
-    try validate(invocation)
+    try validate(&invocation)
     return invocation
   }
 
@@ -171,9 +187,25 @@ package enum Arguments {
     return .inapplicableOption(spec.name, command: command.rawValue, appliesTo: commands)
   }
 
+  /// The subcommands' names, for "did you mean" on a misspelled one.
+  private static let commandNames = Invocation.Command.allCases.filter { $0 != .version }.map(\.rawValue)
+
   /// Checks that belong to the command line itself: arity and options that exclude each other.
-  private static func validate(_ invocation: Invocation) throws(CLIError) {
+  private static func validate(_ invocation: inout Invocation) throws(CLIError) {
     switch invocation.command {
+    case .help:
+      // `help check`: that command's help; `help chek`: a suggestion, never the global help.
+      // (`check --help` set its topic while parsing; `. --help` is the global help.)
+      if invocation.helpTopic == nil, invocation.helpWord, let topic = invocation.arguments.first {
+        guard let command = Invocation.Command(rawValue: topic), invocation.arguments.count == 1 else {
+          if invocation.arguments.count > 1 { throw .unexpectedArgument(invocation.arguments[1]) }
+          throw .invalidValue(
+            option: "help", value: topic,
+            expected: "a command (\(commandNames.joined(separator: ", ")))"
+              + (Suggestion.closest(to: topic, in: commandNames).map { "; did you mean '\($0)'?" } ?? ""))
+        }
+        invocation.helpTopic = command
+      }
     case .tokens:
       if invocation.arguments.isEmpty { throw .missingArgument(command: "tokens", what: "one or more Swift files") }
     case .explain:
@@ -181,6 +213,10 @@ package enum Arguments {
       if invocation.arguments.count > 1 { throw .unexpectedArgument(invocation.arguments[1]) }
     case .rules:
       if let extra = invocation.arguments.first { throw .unexpectedArgument(extra) }
+      if let format = invocation.format, format != .json {
+        throw .invalidValue(
+          option: "--format", value: format.rawValue, expected: "json (rules lists as text without it)")
+      }
     case .scan, .check:
       if invocation.staged && invocation.since != nil { throw .conflictingOptions("--staged", "--since") }
       // Options that only one of the two commands reads were refused above (a pre-commit hook
@@ -205,7 +241,7 @@ package enum Arguments {
           option: option, value: value,
           expected: "json, sarif, xcode or github for 'check' (the Markdown report is a plan)")
       }
-    case .help, .version:
+    case .version:
       break
     }
   }

@@ -14,6 +14,8 @@ package enum CLIError: Error, Equatable, CustomStringConvertible {
   /// An option that means something only beside another.
   case needsOption(String, needs: String)
   case unknownRule(String, suggestion: String?)
+  /// A first argument that is no command and no path, spelled like a command.
+  case unknownCommand(String, suggestion: String)
   /// A runtime failure, already worded by the layer that knows what failed.
   case runtime(String)
 
@@ -51,6 +53,8 @@ package enum CLIError: Error, Equatable, CustomStringConvertible {
     case .unknownRule(let id, let suggestion):
       return "no rule with id '\(id)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
         + "; 'migrate-scan rules' lists them"
+    case .unknownCommand(let word, let suggestion):
+      return "'\(word)' is not a command nor a path; did you mean '\(suggestion)'?"
     case .runtime(let message):
       return message
     }

@@ -1,26 +1,56 @@
+import Reports
 import RuleEngine
+import ScanModel
 
 extension CommandLineTool {
-  /// `migrate-scan rules`: one line per rule, aligned: id, category, severity, how it matches.
+  /// `migrate-scan rules`: a header, then one line per rule, aligned: id, category, severity,
+  /// how it matches. `--format json`: the same as an array of objects, for scripts.
   static func runRules(_ invocation: Invocation, io: inout some TextOutput) throws(CLIError) -> ExitCode {
     let catalog = try ScanSession.loadCatalog(invocation: invocation, configuration: Configuration())
-    let width = catalog.rules.map(\.id.count).max() ?? 0
-    let categoryWidth = catalog.rules.map(\.category.rawValue.count).max() ?? 0
+    if invocation.format == .json {
+      let rules: [Reports.JSONValue] = catalog.rules.map { rule in
+        .object([
+          JSONMember("id", .string(rule.id)),
+          JSONMember("category", .string(rule.category.rawValue)),
+          JSONMember("severity", .string(rule.severity.rawValue)),
+          JSONMember("matchedBy", .string(rule.detector.map { "detector \($0)" } ?? "pattern")),
+          JSONMember("message", .string(rule.message)),
+        ])
+      }
+      io.out(JSONWriter.write(.array(rules)))
+      return .success
+    }
+    let header = (id: "ID", category: "CATEGORY", severity: "SEVERITY", how: "MATCHED BY")
+    let width = max(header.id.count, catalog.rules.map(\.id.count).max() ?? 0)
+    let categoryWidth = max(header.category.count, catalog.rules.map(\.category.rawValue.count).max() ?? 0)
+    io.outLine(
+      pad(header.id, width) + "  " + pad(header.category, categoryWidth) + "  " + pad(header.severity, 8) + "  "
+        + header.how)
     for rule in catalog.rules {
       let how = rule.detector.map { "detector \($0)" } ?? "pattern"
       io.outLine(
         pad(rule.id, width) + "  " + pad(rule.category.rawValue, categoryWidth) + "  "
-          + pad(rule.severity.rawValue, 7) + "  " + how)
+          + pad(rule.severity.rawValue, 8) + "  " + how)
     }
     return .success
   }
 
-  /// `migrate-scan explain RULE-ID`: message, help, defaults and the example.
+  /// `migrate-scan explain ID`: a rule's message, help, defaults and example; for a category id,
+  /// the category's rules, each with its message.
   static func runExplain(_ invocation: Invocation, io: inout some TextOutput) throws(CLIError) -> ExitCode {
     let catalog = try ScanSession.loadCatalog(invocation: Invocation(), configuration: Configuration())
     let id = invocation.arguments[0]
     guard let rule = catalog.rule(id: id) else {
-      throw .unknownRule(id, suggestion: Suggestion.closest(to: id, in: catalog.rules.map(\.id)))
+      if let category = CategoryID(rawValue: id) {
+        let rules = catalog.rules.filter { $0.category == category }
+        var text = "\(category.rawValue): \(rules.count) \(rules.count == 1 ? "rule" : "rules")"
+        text += " ('migrate-scan explain RULE-ID' explains one)\n\n"
+        for rule in rules { text += "  \(rule.id) (\(rule.severity.rawValue)): \(rule.message)\n" }
+        io.out(text)
+        return .success
+      }
+      let names = catalog.rules.map(\.id) + CategoryID.allCases.map(\.rawValue)
+      throw .unknownRule(id, suggestion: Suggestion.closest(to: id, in: names))
     }
     var text = "\(rule.id) (\(rule.category.rawValue), \(rule.severity.rawValue))\n\n"
     text += rule.message + "\n\n"

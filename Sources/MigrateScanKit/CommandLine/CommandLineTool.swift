@@ -38,7 +38,7 @@ package enum CommandLineTool {
     do throws(CLIError) {
       switch invocation.command {
       case .help:
-        io.out(Help.text)
+        io.out(invocation.helpTopic.map(Help.text(for:)) ?? Help.text)
         return .success
       case .version:
         io.out("migrate-scan \(MigrateScanVersion.current)\n")
@@ -65,6 +65,12 @@ package enum CommandLineTool {
   private static func runTokens(_ invocation: Invocation, io: inout some TextOutput) throws(CLIError) -> ExitCode {
     var failed = false
     for path in invocation.arguments {
+      var status = stat()
+      if stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+        io.errLine("error: '\(path)' is a folder; 'tokens' takes Swift files (to scan a folder: migrate-scan \(path))")
+        failed = true
+        continue
+      }
       guard let data = FileManager.default.contents(atPath: path) else {
         io.errLine("error: cannot read '\(path)': no such file, or not readable; check the path")
         failed = true

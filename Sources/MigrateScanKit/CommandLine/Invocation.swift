@@ -26,6 +26,10 @@ package struct Invocation: Equatable, Sendable {
   }
 
   package var command: Command = .scan
+  /// The command whose help to print (`help check`, `check --help`); nil for the global help.
+  package var helpTopic: Command?
+  /// True when the command line starts with the word `help` (so its argument is a topic).
+  package var helpWord = false
   /// Positional arguments: directories or files to scan, files to tokenize, the rule to explain.
   package var arguments: [String] = []
   /// `--rules FILE`: replaces the built-in catalogue.
