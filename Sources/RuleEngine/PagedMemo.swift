@@ -11,22 +11,25 @@ struct PagedBitSet {
   /// 2^15 bits, 4 KiB, per page.
   private static let pageShift = 15
   private static let wordsPerPage = 1 << (pageShift - 6)
-  private var pages: [[UInt64]]
+  /// Empty until the first insert, so a runner that records nothing allocates nothing.
+  private var pages: [[UInt64]] = []
+  private let pageCount: Int
 
   init(capacity: Int) {
-    pages = Array(repeating: [], count: (capacity >> Self.pageShift) + 1)
+    pageCount = (capacity >> Self.pageShift) + 1
   }
 
   /// True when `key` was inserted.
   @inline(__always)
   func contains(_ key: Int) -> Bool {
     let page = key >> Self.pageShift
-    guard !pages[page].isEmpty else { return false }
+    guard page < pages.count, !pages[page].isEmpty else { return false }
     return pages[page][(key >> 6) & (Self.wordsPerPage - 1)] & (1 << UInt64(key & 63)) != 0
   }
 
   mutating func insert(_ key: Int) {
     let page = key >> Self.pageShift
+    if pages.isEmpty { pages = Array(repeating: [], count: pageCount) }
     if pages[page].isEmpty { pages[page] = [UInt64](repeating: 0, count: Self.wordsPerPage) }
     pages[page][(key >> 6) & (Self.wordsPerPage - 1)] |= 1 << UInt64(key & 63)
   }
@@ -38,22 +41,25 @@ struct PagedInt32Table {
   /// 2^12 entries, 16 KiB, per page.
   private static let pageShift = 12
   private static let entriesPerPage = 1 << pageShift
-  private var pages: [[Int32]]
+  /// Empty until the first write, as `PagedBitSet.pages`.
+  private var pages: [[Int32]] = []
+  private let pageCount: Int
 
   init(capacity: Int) {
-    pages = Array(repeating: [], count: (capacity >> Self.pageShift) + 1)
+    pageCount = (capacity >> Self.pageShift) + 1
   }
 
   /// The value stored at `key`, or 0.
   @inline(__always)
   func value(at key: Int) -> Int32 {
     let page = key >> Self.pageShift
-    guard !pages[page].isEmpty else { return 0 }
+    guard page < pages.count, !pages[page].isEmpty else { return 0 }
     return pages[page][key & (Self.entriesPerPage - 1)]
   }
 
   mutating func set(_ value: Int32, at key: Int) {
     let page = key >> Self.pageShift
+    if pages.isEmpty { pages = Array(repeating: [], count: pageCount) }
     if pages[page].isEmpty { pages[page] = [Int32](repeating: 0, count: Self.entriesPerPage) }
     pages[page][key & (Self.entriesPerPage - 1)] = value
   }
