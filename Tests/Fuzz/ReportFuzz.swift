@@ -18,7 +18,8 @@ public func reportFuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) ->
   }
   let findings = texts.indices.map { index in
     Finding(
-      fingerprint: "f\(index)", ruleID: "rule-\(index % 3)", category: CategoryID.allCases[index % CategoryID.allCases.count],
+      fingerprint: "f\(index)", ruleID: "rule-\(index % 3)",
+      category: CategoryID.allCases[index % CategoryID.allCases.count],
       severity: Severity.allCases[index % Severity.allCases.count], disposition: .migrate, phase: .oneShot,
       module: names.first, file: texts[(index + 4) % texts.count],
       range: SourceRange(
