@@ -23,6 +23,8 @@ import ScanModel
 /// inside the file are relative to the file's folder.
 package struct Configuration: Sendable, Equatable {
   package static let fileName = ".migrate-scan.json"
+  /// The largest configuration file read (see the README's "Writing rules" for the limits).
+  package static let maximumBytes = 1_000_000
 
   package var include: [String] = []
   package var exclude: [String] = []
@@ -55,6 +57,12 @@ package struct Configuration: Sendable, Equatable {
       .runtime(
         "configuration \(path):\(value.position.line):\(value.position.column): \(detail); "
           + "see the README's 'Configuration' section")
+    }
+    // The file may come from the repository being scanned: a real one is a few hundred bytes.
+    guard bytes.count <= maximumBytes else {
+      throw .runtime(
+        "configuration \(path): \(bytes.count) bytes is more than a configuration file may have "
+          + "(\(maximumBytes)); it holds settings only, so move rules into a rules file")
     }
     let root: JSONValue
     do {

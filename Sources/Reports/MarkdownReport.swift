@@ -14,6 +14,10 @@ struct MarkdownReport {
   private let findingsByFingerprint: [String: Finding]
   /// Fingerprints some plan step deals with (membership only).
   private let plannedFingerprints: Set<String>
+  /// The module graph's cycles, each listed once.
+  private let cycles: ReportCycles
+  /// A step in a cycle names the other members up to this many; a larger cycle is named by id.
+  static let cycleMembersNamedPerStep = 8
 
   init(report: ScanReport, options: RenderOptions) {
     self.report = report
@@ -24,6 +28,7 @@ struct MarkdownReport {
     }
     self.findingsByFingerprint = lookup
     self.plannedFingerprints = Set(report.plan.phases.flatMap { $0.steps.flatMap(\.findings) })
+    self.cycles = ReportCycles(report.modules)
   }
 
   /// The whole document, ending with a newline.
@@ -214,9 +219,17 @@ struct MarkdownReport {
   private func stepItem(_ step: PlanStep) -> String {
     var head = "- [ ] **\(MarkdownText.inline(step.module))** (wave \(step.wave)): "
     head += "\(count(step.size.findings, "finding")), ~\(count(step.size.lines, "line"))"
-    if let module = report.modules.first(where: { $0.name == step.module }), module.cycle.count > 1 {
-      let others = module.cycle.filter { $0 != step.module }.map { MarkdownText.inline($0) }
-      head += "; in a cycle with \(others.joined(separator: ", ")): move them together"
+    if let cycle = cycles.cycle(of: step.module) {
+      // Each step naming every other member was quadratic in the cycle's size; past a few,
+      // the step says how many and the Modules section lists them once.
+      let others = cycle.members.filter { $0 != step.module }
+      if others.count <= Self.cycleMembersNamedPerStep {
+        head +=
+          "; in a cycle with \(others.map { MarkdownText.inline($0) }.joined(separator: ", ")): move them together"
+      } else {
+        head +=
+          "; in \(cycle.id) with \(count(others.count, "other module")) (listed under Modules): move them together"
+      }
     }
     var lines = [head]
     lines += step.blockedBy.map { "  - Blocked by: " + reference($0) }
@@ -278,12 +291,14 @@ struct MarkdownReport {
           + "| \(module.files) | \(module.lines) |")
     }
     var lines = ["## Modules", "", fold(table.joined(separator: "\n"), count: report.modules.count, noun: "module")]
-    let cycles = MermaidGraph.cycles(report.modules)
-    if !cycles.isEmpty {
+    if !cycles.cycles.isEmpty {
       lines.append("")
       lines.append("Cycles (each moves as one unit):")
       lines.append("")
-      lines += cycles.map { "- " + $0.map { MarkdownText.inline($0) }.joined(separator: " ⇄ ") }
+      lines += cycles.cycles.map { cycle in
+        let members = cycle.members.map { MarkdownText.inline($0) }.joined(separator: " ⇄ ")
+        return cycle.members.count - 1 > Self.cycleMembersNamedPerStep ? "- \(cycle.id): \(members)" : "- \(members)"
+      }
     }
     if let graph = MermaidGraph.render(report.modules) {
       lines += ["", "An arrow reads \"depends on\"; colours are waves, dashed nodes are test targets.", "", graph]

@@ -35,9 +35,9 @@ enum MermaidGraph {
         lines.append("  m\(index) --> m\(target)")
       }
     }
-    for (number, cycle) in cycles(modules).enumerated() {
-      lines.append("  subgraph cycle\(number + 1)[\"cycle: \(label(cycle.joined(separator: ", ")))\"]")
-      for name in cycle {
+    for (number, cycle) in ReportCycles(modules).cycles.enumerated() {
+      lines.append("  subgraph cycle\(number + 1)[\"cycle: \(label(cycle.members.joined(separator: ", ")))\"]")
+      for name in cycle.members {
         if let index = indexByName[name] { lines.append("    m\(index)") }
       }
       lines.append("  end")
@@ -47,25 +47,16 @@ enum MermaidGraph {
       lines.append("  classDef wave\(wave) \(palette[wave % palette.count])")
     }
     lines.append("  classDef test stroke-dasharray:4 3")
+    // Grouped in one pass: filtering the modules once per wave was quadratic on a long chain.
+    var idsByWave: [Int: [String]] = [:]  // lookup only; read in `waves` order
+    for (index, module) in modules.enumerated() { idsByWave[module.wave, default: []].append("m\(index)") }
     for wave in waves {
-      let ids = modules.indices.filter { modules[$0].wave == wave }.map { "m\($0)" }
-      lines.append("  class \(ids.joined(separator: ",")) wave\(wave)")
+      lines.append("  class \(idsByWave[wave, default: []].joined(separator: ",")) wave\(wave)")
     }
     let tests = modules.indices.filter { modules[$0].isTest }.map { "m\($0)" }
     if !tests.isEmpty { lines.append("  class \(tests.joined(separator: ",")) test") }
     lines.append("```")
     return lines.joined(separator: "\n")
-  }
-
-  /// The distinct cycles, each as its sorted member names, in order of first appearance.
-  static func cycles(_ modules: [ModuleInfo]) -> [[String]] {
-    var seen: Set<[String]> = []  // membership only
-    var result: [[String]] = []
-    for module in modules where module.cycle.count > 1 {
-      let members = module.cycle.sorted()
-      if seen.insert(members).inserted { result.append(members) }
-    }
-    return result
   }
 
   // Mermaid reads entity codes (`#quot;`) inside quoted labels; a raw `"` would end the label.

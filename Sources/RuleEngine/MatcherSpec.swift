@@ -57,10 +57,17 @@ package struct MatcherSpec: Sendable, Equatable {
   ///   - members: a rule object or a nested matcher object.
   ///   - path: the field path of the object (`""` for a rule, `inside`, `any[0]`…).
   /// - Returns: `nil` when none of `pattern`, `any` and `all` is present.
-  static func decode(_ members: [JSONValue.Member], path: String, reader: SpecReader) throws(RuleCatalogError)
-    -> MatcherSpec?
-  {
+  static func decode(
+    _ members: [JSONValue.Member], path: String, reader: SpecReader, depth: Int = 1
+  ) throws(RuleCatalogError) -> MatcherSpec? {
     func field(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    // Every level is a recursion here, in compiling and in matching, and its own pass over
+    // the file: a limit keeps 200 nested `has` from costing gigabytes.
+    guard depth <= RuleLimits.matcherDepth else {
+      throw .limitExceeded(
+        file: reader.file, rule: reader.ruleReference, field: path,
+        limit: .matcherDepth(limit: RuleLimits.matcherDepth))
+    }
     let present = members.map(\.key).filter { coreKeys.contains($0) }
     let rule = reader.ruleReference
     if present.count > 1 {
@@ -77,13 +84,15 @@ package struct MatcherSpec: Sendable, Equatable {
         if elements.isEmpty { throw .emptyValue(file: reader.file, rule: rule, field: field(member.key)) }
         var matchers: [MatcherSpec] = []
         for (offset, element) in elements.enumerated() {
-          matchers.append(try nested(element, path: "\(field(member.key))[\(offset)]", reader: reader))
+          matchers.append(
+            try nested(element, path: "\(field(member.key))[\(offset)]", reader: reader, depth: depth + 1))
         }
         core = member.key == "any" ? .any(matchers) : .all(matchers)
       default:
         if let kind = RelationKind(rawValue: member.key) {
           relations.append(
-            Relation(kind: kind, matcher: try nested(member.value, path: field(member.key), reader: reader)))
+            Relation(
+              kind: kind, matcher: try nested(member.value, path: field(member.key), reader: reader, depth: depth + 1)))
         }
       }
     }
@@ -92,12 +101,12 @@ package struct MatcherSpec: Sendable, Equatable {
   }
 
   /// A matcher object value: only matcher keys allowed, and one of the core keys required.
-  private static func nested(_ value: JSONValue, path: String, reader: SpecReader) throws(RuleCatalogError)
-    -> MatcherSpec
+  private static func nested(_ value: JSONValue, path: String, reader: SpecReader, depth: Int)
+    throws(RuleCatalogError) -> MatcherSpec
   {
     let members = try reader.object(value, field: path)
     try reader.rejectUnknownKeys(members, allowed: keys, path: path)
-    guard let matcher = try decode(members, path: path, reader: reader) else {
+    guard let matcher = try decode(members, path: path, reader: reader, depth: depth) else {
       throw .missingMatcher(file: reader.file, rule: reader.ruleReference, field: path)
     }
     return matcher

@@ -46,6 +46,13 @@ package enum PatternCompiler {
       }
     }
     guard !stream.significant.isEmpty else { throw failure(.empty, at: 0) }
+    // Checked before anything is built: the runner recurses per element and memoises per
+    // element and file token, so a hostile pattern must be refused here (`RuleLimits`).
+    if stream.significant.count > RuleLimits.patternTokens {
+      let first = stream.significantToken(RuleLimits.patternTokens)
+      throw failure(.tooManyTokens(limit: RuleLimits.patternTokens), at: Int(first.start))
+    }
+    var runs = 0
 
     let literals = LiteralStructure(stream)
     var sequences: [[Pattern.Element]] = [[]]
@@ -103,7 +110,12 @@ package enum PatternCompiler {
         if let metavariable = Metavariable(tokenBytes, kind: token.kind) {
           switch metavariable {
           case .single(let name): sequences[current].append(.single(slot: slot(name)))
-          case .run(let name): sequences[current].append(.run(slot: name.map(slot)))
+          case .run(let name):
+            runs += 1
+            guard runs <= RuleLimits.runsPerPattern else {
+              throw failure(.tooManyRuns(limit: RuleLimits.runsPerPattern), at: Int(token.start))
+            }
+            sequences[current].append(.run(slot: name.map(slot)))
           }
         } else {
           let tokenClass = literalClass(token.kind)

@@ -48,16 +48,16 @@ struct PatternRunner {
   private let suffixSlots: [[Int]]
   /// Per slot, whether it occurs more than once in the pattern.
   private let slotRepeats: [Bool]
-  private var failed: [UInt64]
+  /// Per (suffix, position) key, whether it failed (position memo only).
+  private var failed: PagedBitSet
   /// Per (suffix, position) key, the end of a known success plus one; 0 is "not known".
   ///
-  /// A dense array rather than a dictionary: keys are dense and this is read on every step of
-  /// every `$$$`, where hashing an `Int` cost more than the match itself. It is allocated on
-  /// the first success only, since most runners never record one.
-  private var successes: [Int32] = []
+  /// A table rather than a dictionary: keys are dense and this is read on every step of
+  /// every `$$$`, where hashing an `Int` cost more than the match itself. Both tables are
+  /// paged (`PagedMemo.swift`), so a runner pays only for the pages it writes.
+  private var successes: PagedInt32Table
   private var failedWithTexts = Set<TextKey>()
   private var texts: [[UInt8]: Int] = [:]
-  private let suffixCount: Int
   private var steps = 0
   private var exhausted = false
   private var bindings: [Bound?]
@@ -73,8 +73,8 @@ struct PatternRunner {
     self.suffixBase = pattern.suffixBase
     self.byPosition = !pattern.hasRepeatedMetavariables
     let suffixes = pattern.sequences.reduce(0) { $0 + $1.count + 1 }
-    self.suffixCount = suffixes
-    self.failed = byPosition ? [UInt64](repeating: 0, count: (suffixes * (view.count + 1) + 63) / 64) : []
+    self.failed = PagedBitSet(capacity: byPosition ? suffixes * (view.count + 1) : 0)
+    self.successes = PagedInt32Table(capacity: byPosition ? suffixes * (view.count + 1) : 0)
     let analysis = Self.analyse(pattern)
     self.suffixBinds = analysis.binds
     self.suffixSlots = analysis.slots
@@ -255,15 +255,13 @@ struct PatternRunner {
   /// `mutating` for the same reason as `hasFailed`.
   @inline(__always)
   private mutating func knownSuccess(_ key: Int) -> Int? {
-    guard key < successes.count else { return nil }
-    let stored = successes[key]
+    let stored = successes.value(at: key)
     return stored == 0 ? nil : Int(stored) - 1
   }
 
   private mutating func recordSuccess(_ key: Int, _ end: Int) {
-    if successes.isEmpty { successes = [Int32](repeating: 0, count: suffixCount * (view.count + 1)) }
     // Positions are significant-token indices of one file, far below `Int32.max`.
-    successes[key] = Int32(truncatingIfNeeded: end + 1)
+    successes.set(Int32(truncatingIfNeeded: end + 1), at: key)
   }
 
   /// True when `suffix` is known to fail at `position` with the current bindings.
@@ -274,7 +272,7 @@ struct PatternRunner {
   @inline(__always)
   private mutating func hasFailed(_ suffix: Int, _ position: Int) -> Bool {
     let key = suffix * (view.count + 1) + position
-    if byPosition { return failed[key >> 6] & (1 << UInt64(key & 63)) != 0 }
+    if byPosition { return failed.contains(key) }
     return hasFailedWithTexts(suffix, key)
   }
 
@@ -288,7 +286,7 @@ struct PatternRunner {
     guard !exhausted else { return }
     let key = suffix * (view.count + 1) + position
     if byPosition {
-      failed[key >> 6] |= 1 << UInt64(key & 63)
+      failed.insert(key)
     } else {
       failedWithTexts.insert(textKey(suffix, key))
     }

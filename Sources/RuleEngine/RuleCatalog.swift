@@ -31,6 +31,10 @@ package struct RuleCatalog: Sendable {
   package static func load(_ bytes: [UInt8], source: String, knownDetectors: Set<String>) throws(RuleCatalogError)
     -> RuleCatalog
   {
+    guard bytes.count <= RuleLimits.fileBytes else {
+      throw .limitExceeded(
+        file: source, rule: nil, field: nil, limit: .fileBytes(found: bytes.count, limit: RuleLimits.fileBytes))
+    }
     let json = try JSONParser.parse(bytes, file: source)
     let reader = SpecReader(file: source, rule: nil)
     let members = try reader.object(json, field: "top level")
@@ -51,8 +55,15 @@ package struct RuleCatalog: Sendable {
     }
 
     guard let rulesValue = json["rules"] else { throw .missingField(file: source, rule: nil, field: "rules") }
+    let elements = try reader.array(rulesValue, field: "rules")
+    guard elements.count <= RuleLimits.rulesPerFile else {
+      throw .limitExceeded(
+        file: source, rule: nil, field: "rules",
+        limit: .rules(found: elements.count, limit: RuleLimits.rulesPerFile))
+    }
     var rules: [CompiledRule] = []
-    for (index, element) in try reader.array(rulesValue, field: "rules").enumerated() {
+    rules.reserveCapacity(elements.count)
+    for (index, element) in elements.enumerated() {
       let spec = try RuleSpec(json: element, index: index, file: source)
       rules.append(try CompiledRule(spec: spec, file: source, knownDetectors: knownDetectors))
     }

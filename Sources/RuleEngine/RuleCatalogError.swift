@@ -63,6 +63,20 @@ package enum RuleCatalogError: Error, Equatable, Sendable, CustomStringConvertib
     case noLiteralToken
     /// Brackets nested deeper than `PatternCompiler.maximumNesting`.
     case nestingTooDeep(limit: Int)
+    /// More significant tokens than `RuleLimits.patternTokens`.
+    case tooManyTokens(limit: Int)
+    /// More `$$$` than `RuleLimits.runsPerPattern`.
+    case tooManyRuns(limit: Int)
+  }
+
+  /// Which of `RuleLimits` a rules file broke.
+  package enum Limit: Equatable, Sendable {
+    /// The file is larger than `RuleLimits.fileBytes`.
+    case fileBytes(found: Int, limit: Int)
+    /// The file has more rules than `RuleLimits.rulesPerFile`.
+    case rules(found: Int, limit: Int)
+    /// Matcher objects nested deeper than `RuleLimits.matcherDepth`.
+    case matcherDepth(limit: Int)
   }
 
   case invalidJSON(file: String, line: Int, column: Int, problem: JSONProblem)
@@ -91,6 +105,8 @@ package enum RuleCatalogError: Error, Equatable, Sendable, CustomStringConvertib
   case badPattern(file: String, rule: RuleReference, field: String, problem: PatternProblem, line: Int, column: Int)
   /// `--only` named a rule no catalogue has.
   case unknownRule(id: String, suggestion: String?)
+  /// The file, or a rule in it (`rule` and `field` set), asks more than `RuleLimits` allows.
+  case limitExceeded(file: String, rule: RuleReference?, field: String?, limit: Limit)
 
   package var description: String {
     switch self {
@@ -134,6 +150,8 @@ package enum RuleCatalogError: Error, Equatable, Sendable, CustomStringConvertib
       return "\(Self.prefix(file, rule, field))\(Self.text(problem)) at \(place)"
     case .unknownRule(let id, let suggestion):
       return "unknown rule '\(id)'\(Self.didYouMean(suggestion))"
+    case .limitExceeded(let file, let rule, let field, let limit):
+      return "\(Self.prefix(file, rule, field))\(Self.text(limit))"
     }
   }
 
@@ -196,6 +214,20 @@ package enum RuleCatalogError: Error, Equatable, Sendable, CustomStringConvertib
     case .empty: return "empty pattern"
     case .noLiteralToken: return "pattern has only metavariables; it needs a literal token to anchor on"
     case .nestingTooDeep(let limit): return "brackets nested deeper than \(limit) levels"
+    case .tooManyTokens(let limit):
+      return "pattern longer than \(limit) tokens; split it, or match the middle with '$$$'"
+    case .tooManyRuns(let limit): return "more than \(limit) '$$$' in one pattern; split it into several rules"
+    }
+  }
+
+  private static func text(_ limit: Limit) -> String {
+    switch limit {
+    case .fileBytes(let found, let limit):
+      return "\(found) bytes is more than a rules file may have (\(limit)); split it into several files"
+    case .rules(let found, let limit):
+      return "\(found) rules is more than one rules file may have (\(limit)); split it into several files"
+    case .matcherDepth(let limit):
+      return "matchers nested deeper than \(limit) levels through 'any', 'all' and relations; flatten the rule"
     }
   }
 }

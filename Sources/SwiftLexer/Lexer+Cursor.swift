@@ -43,6 +43,9 @@ extension Lexer {
     var pendingTransition: Lexer.Transition?
     /// Results of earlier scans that keep pathological inputs linear (see `Lexer.Memo`).
     var memo = Memo()
+    /// Characters visited by look-ahead scans that may end without a token (regex literals):
+    /// the work counter the scaling tests hold to linear growth.
+    var lookAheadWork = 0
 
     init(input: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) {
       self.input = input

@@ -10,6 +10,19 @@ extension Lexer {
     /// No real closing delimiter was found (one may have been inferred for recovery).
     var isUnterminated = false
   }
+
+  /// A `/` that a multi-line extended regex scan passed over, with the `#`s after it: too few to
+  /// close that literal, perhaps enough to close a later one with fewer `#`s.
+  ///
+  /// A scan that reaches the end of the file keeps only the candidates no later one outdoes, a
+  /// staircase of strictly decreasing `#` counts (`/###`, then `/##` further on, then `/#`).
+  /// Each step takes its own bytes, so a file of n bytes has at most about √(2n) of them.
+  struct RegexCloseCandidate {
+    /// The offset of the `/`.
+    var slash: Int
+    /// The `#`s right after it.
+    var pounds: Int
+  }
 }
 
 extension Lexer.Cursor {
@@ -159,13 +172,20 @@ extension Lexer.Cursor {
         cursor = scan
       }
     }
-    // A multi-line scan that found no end from an earlier start finds none from here either:
-    // past the opening `/` both scans are in step.
-    if let firstNewline, start > memo.unterminatedRegexFrom, lexemes.openPounds >= memo.unterminatedRegexPounds {
+    // A multi-line scan that found no end from an earlier start finds none from here either,
+    // unless a `/` it passed had enough `#`s for this literal's fewer ones: past the first
+    // newline both scans are in step, at the same character boundaries. Without this, openers
+    // with ever fewer `#`s (`####/`, `###/`, `##/`, each on its own line) would each rescan the
+    // rest of the file.
+    if let firstNewline, start > memo.unterminatedRegexFrom,
+      Self.mostPounds(in: memo.regexCloseCandidates, from: firstNewline) < lexemes.openPounds
+    {
       lexemes.patternLength = firstNewline - patternStart
       lexemes.isUnterminated = true
       return lexemes
     }
+    // The staircase of close candidates, kept only by a multi-line scan.
+    var candidates: [Lexer.RegexCloseCandidate] = []
 
     var groupDepth = 0
     var customCharacterClassDepth = 0
@@ -202,20 +222,21 @@ extension Lexer.Cursor {
             return lexemes
           }
           accepted = false
+        } else if firstNewline != nil && closePounds > 0 {
+          while let last = candidates.last, last.pounds <= closePounds { candidates.removeLast() }
+          candidates.append(Lexer.RegexCloseCandidate(slash: slashBegin, pounds: closePounds))
         }
       }
 
       // One pattern character.
       guard cursor < count else {
         let end = firstNewline ?? cursor
-        if firstNewline != nil {
-          memo.unterminatedRegexFrom = start
-          memo.unterminatedRegexPounds = lexemes.openPounds
-        }
+        if firstNewline != nil { rememberUnterminatedRegex(from: start, candidates: candidates) }
         guard mustBeRegex else { return nil }
         return unterminated(lexemes, patternStart: patternStart, end: end, candidate: candidateCloseSlashEnd)
       }
       let characterStart = cursor
+      lookAheadWork &+= 1
       var escaped = false
       var byte = input[cursor]
       if byte == UInt8(ascii: "\\") {
@@ -223,6 +244,8 @@ extension Lexer.Cursor {
         escaped = true
         guard cursor < count else {
           let end = firstNewline ?? cursor
+          // A `\` ending the file ends every later scan in step the same way.
+          if firstNewline != nil { rememberUnterminatedRegex(from: start, candidates: candidates) }
           guard mustBeRegex else { return nil }
           return unterminated(lexemes, patternStart: patternStart, end: end, candidate: candidateCloseSlashEnd)
         }
@@ -256,6 +279,25 @@ extension Lexer.Cursor {
         break
       }
     }
+  }
+
+  /// Records that a multi-line scan from `start` reached the end of the file, with the close
+  /// candidates a later, in-step scan could still end on.
+  private mutating func rememberUnterminatedRegex(from start: Int, candidates: [Lexer.RegexCloseCandidate]) {
+    memo.unterminatedRegexFrom = start
+    memo.regexCloseCandidates = candidates
+  }
+
+  /// The most `#`s after any candidate `/` at or after `offset`: the first step of the
+  /// staircase there, since the steps descend (binary search, `candidates` sorted by offset).
+  static func mostPounds(in candidates: [Lexer.RegexCloseCandidate], from offset: Int) -> Int {
+    var low = 0
+    var high = candidates.count
+    while low < high {
+      let middle = (low + high) / 2
+      if candidates[middle].slash < offset { low = middle + 1 } else { high = middle }
+    }
+    return low < candidates.count ? candidates[low].pounds : -1
   }
 
   /// The pieces of an unterminated literal ending at `end`. An extended literal whose text ends

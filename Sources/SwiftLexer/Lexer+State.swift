@@ -85,10 +85,11 @@ extension Lexer {
     var noNormalConflictEndFrom = Int.max
     /// From this offset on, no `<<<<\n` line ends a `>>>> ` conflict marker.
     var noPerforceConflictEndFrom = Int.max
-    /// An extended multi-line regex scan from `unterminatedRegexFrom` with this many `#`s found
-    /// no closing delimiter before the end of the file.
+    /// An extended multi-line regex scan from `unterminatedRegexFrom` found no closing delimiter
+    /// before the end of the file; `regexCloseCandidates` keeps what a later scan could still
+    /// close on (see `RegexCloseCandidate`).
     var unterminatedRegexFrom = Int.max
-    var unterminatedRegexPounds = Int.max
+    var regexCloseCandidates: [Lexer.RegexCloseCandidate] = []
     /// A curly-quoted string scan from inside `(curlyFailStart, curlyFailEnd]` finds no end.
     var curlyFailStart = Int.max
     var curlyFailEnd = -1

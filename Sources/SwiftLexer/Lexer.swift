@@ -31,6 +31,21 @@ package enum Lexer {
     }
     return TokenStream(source: bytes, tokens: tokens, significantCapacity: significantCapacity)
   }
+
+  /// Lexes `bytes` and returns only how many characters its look-ahead scans visited (regex
+  /// literals that may end without a token): the work counter behind the scaling tests, which
+  /// hold it to linear growth without timing anything.
+  package static func lookAheadWork(_ bytes: [UInt8]) -> Int {
+    guard bytes.count < Int(UInt32.max) else { return 0 }
+    return bytes.withUnsafeBufferPointer { input in
+      CharacterClass.table.withUnsafeBufferPointer { classes in
+        var cursor = Cursor(input: input, classes: classes)
+        cursor.run()
+        _ = cursor.tokens.moveToArray()
+        return cursor.lookAheadWork
+      }
+    }
+  }
 }
 
 extension Lexer.Cursor {
