@@ -14,8 +14,11 @@ package final class FileAnalysis: Sendable {
   package let bytes: Int
   package let classification: FileClassification
   package let facts: FileFacts
-  /// The file's bytes when it is a package manifest (read as text by the graph, never run).
+  /// The file's bytes when it is a package manifest or a project file (`project.pbxproj`,
+  /// `.xcconfig`): read as text by the graph, never run.
   package let manifest: [UInt8]?
+  /// True for a project file: its bytes are in `manifest`, and it is no Swift source.
+  package var isProjectFile: Bool { manifest != nil && ProjectGraphBuilder.isProjectFile(path: path) }
   package let suppressions: [Suppressions.Entry]
   package let suppressionProblems: [(line: Int, message: String)]
 

@@ -132,6 +132,14 @@ package struct ScanSession: Sendable {
       case .failure(let failure): skipped.append(SkippedFile(path: files[index].relativePath, reason: "\(failure)"))
       }
     }
+    // Project files are small and few: read in order, after the sources, and handed on as
+    // bytes (`FileAnalysis.projectFile`) for the graph.
+    for file in found.projectFiles {
+      switch SourceReader.read(file.pathBytes, maxSize: limit) {
+      case .success(let bytes): analyses.append(Scanner.projectFile(path: file.relativePath, bytes: bytes))
+      case .failure(let failure): skipped.append(SkippedFile(path: file.relativePath, reason: "\(failure)"))
+      }
+    }
     skipped.sort { UTF8Order.precedes($0.path, $1.path) }
     return (analyses, skipped)
   }
@@ -147,6 +155,10 @@ package struct ScanSession: Sendable {
     analyses: [FileAnalysis], skipped: [SkippedFile], outcome: Scanner.Outcome, findings: [Finding]
   ) -> ScanReport {
     // Counted in place: a filtered copy of the findings was the largest block of a scan's peak.
+    // Project files (`project.pbxproj`, `.xcconfig`) are read for the graph, not scanned; files
+    // no target compiles were scanned but give no findings, and are listed as skipped.
+    let analyses = analyses.filter { !$0.isProjectFile && !outcome.uncompiled.contains($0.path) }
+    let skipped = (skipped + outcome.skipped).sorted { UTF8Order.precedes($0.path, $1.path) }
     var active = 0
     var byCategory: [String: Int] = [:]
     var byDisposition: [String: Int] = [:]

@@ -190,6 +190,23 @@ package enum JSONReport {
       JSONMember("cycle", .strings(module.cycle)),
       JSONMember("files", .int(module.files)),
       JSONMember("lines", .int(module.lines)),
+      JSONMember("origin", .string(module.origin)),
+      JSONMember("kind", .string(module.kind)),
+      JSONMember(
+        "deploymentTargets", .object(module.deploymentTargets.map { JSONMember($0.platform, .string($0.version)) })),
+      JSONMember("language", language(module.language)),
+      JSONMember("testOf", module.testOf.map { .string($0) } ?? .null),
+      JSONMember("sharedWith", .strings(module.sharedWith)),
+    ])
+  }
+
+  private static func language(_ language: LanguageSettings) -> JSONValue {
+    .object([
+      JSONMember("languageMode", language.languageMode.map { .string($0) } ?? .null),
+      JSONMember("strictConcurrency", language.effectiveStrictConcurrency.map { .string($0) } ?? .null),
+      JSONMember("features", .strings(language.features)),
+      JSONMember("defaultIsolation", language.defaultIsolation.map { .string($0) } ?? .null),
+      JSONMember("source", language.source.map { .string($0) } ?? .null),
     ])
   }
 

@@ -264,18 +264,24 @@ struct MarkdownReport {
 
   private func modulesSection() -> String {
     var table = [
-      "| Module | Path | Wave | Depends on | Tested | Files | Lines |",
-      "| --- | --- | ---: | --- | --- | ---: | ---: |",
+      "| Module | Path | Wave | Depends on | Tested | Deployment | Swift | Files | Lines |",
+      "| --- | --- | ---: | --- | --- | --- | --- | ---: | ---: |",
     ]
     for module in report.modules {
       let name = MarkdownText.inline(module.name, inTable: true) + (module.isTest ? " (tests)" : "")
       let dependsOn =
         module.dependsOn.isEmpty
         ? "none" : module.dependsOn.map { MarkdownText.inline($0, inTable: true) }.joined(separator: ", ")
-      let tested = module.isTest ? "n/a" : (module.tested ? "yes" : "no")
+      let tested =
+        module.isTest
+        ? (module.testOf.map { "tests " + MarkdownText.inline($0, inTable: true) } ?? "n/a")
+        : (module.tested ? "yes" : "no")
+      let deployment =
+        module.deploymentTargets.isEmpty
+        ? "not set" : module.deploymentTargets.map { "\($0.platform) \($0.version)" }.joined(separator: ", ")
       table.append(
         "| \(name) | \(MarkdownText.code(module.path, inTable: true)) | \(module.wave) | \(dependsOn) | \(tested) "
-          + "| \(module.files) | \(module.lines) |")
+          + "| \(deployment) | \(Self.swiftSettings(module.language)) | \(module.files) | \(module.lines) |")
     }
     var lines = ["## Modules", "", fold(table.joined(separator: "\n"), count: report.modules.count, noun: "module")]
     let cycles = MermaidGraph.cycles(report.modules)
@@ -289,6 +295,18 @@ struct MarkdownReport {
       lines += ["", "An arrow reads \"depends on\"; colours are waves, dashed nodes are test targets.", "", graph]
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// `6`, `5, complete checking`, `5, targeted checking, +ExistentialAny`, or `not set`.
+  static func swiftSettings(_ language: LanguageSettings) -> String {
+    var parts: [String] = []
+    if let mode = language.languageMode { parts.append(mode) }
+    if let checking = language.effectiveStrictConcurrency, !(language.languageMode?.hasPrefix("6") ?? false) {
+      parts.append("\(checking) checking")
+    }
+    if let isolation = language.defaultIsolation { parts.append("default \(isolation)") }
+    parts += language.features.map { "+\($0)" }
+    return parts.isEmpty ? "not set" : MarkdownText.inline(parts.joined(separator: ", "), inTable: true)
   }
 
   // MARK: - Pieces

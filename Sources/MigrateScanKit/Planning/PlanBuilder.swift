@@ -129,16 +129,26 @@ package struct PlanBuilder: Sendable {
     // The keys are computed once per step (module names as their rank among the names), not per
     // comparison: a tree split into thousands of file steps spent most of planning hashing
     // paths and comparing module names inside the sort.
+    //
+    // A test module's steps sort under the module it tests (`testOf`), right after that module's
+    // own: tests travel with the code they cover and never make a wave of their own.
     var moduleRank: [String: Int] = [:]
-    for (rank, module) in Set(steps.map(\.module)).sorted().enumerated() { moduleRank[module] = rank }
+    let hosts = Set(steps.map { modules[$0.module]?.testOf ?? $0.module })
+    for (rank, module) in hosts.union(steps.map(\.module)).sorted().enumerated() { moduleRank[module] = rank }
     let keys = steps.map { step in
       let file = step.files.first ?? ""
-      return (wave: step.wave, module: moduleRank[step.module] ?? 0, fileWave: fileWaves[file] ?? 0, file: file)
+      let host = modules[step.module]?.testOf
+      return (
+        wave: step.wave, module: moduleRank[host ?? step.module] ?? 0, test: host == nil ? 0 : 1,
+        testModule: moduleRank[step.module] ?? 0, fileWave: fileWaves[file] ?? 0, file: file
+      )
     }
     let order = keys.indices.sorted { lhs, rhs in
       let (lhs, rhs) = (keys[lhs], keys[rhs])
       if lhs.wave != rhs.wave { return lhs.wave < rhs.wave }
       if lhs.module != rhs.module { return lhs.module < rhs.module }
+      if lhs.test != rhs.test { return lhs.test < rhs.test }
+      if lhs.testModule != rhs.testModule { return lhs.testModule < rhs.testModule }
       if lhs.fileWave != rhs.fileWave { return lhs.fileWave < rhs.fileWave }
       return UTF8Order.precedes(lhs.file, rhs.file)
     }
