@@ -173,8 +173,27 @@ package struct ScanSession: Sendable {
       byCategory: byCategory.sorted { $0.key < $1.key }.map { NamedCount(name: $0.key, count: $0.value) },
       byDisposition: byDisposition.sorted { $0.key < $1.key }.map { NamedCount(name: $0.key, count: $0.value) },
       skipped: skipped, suppressed: findings.count - active)
-    return ScanReport(
+    var report = ScanReport(
       tool: ToolInfo(version: MigrateScanVersion.current), root: root, summary: summary,
       modules: outcome.graph.modules, findings: findings, plan: outcome.plan, rules: catalog.ruleInfos)
+    report.guesses = ScanSession.guesses(modules: outcome.graph.modules)
+    return report
+  }
+
+  /// One line when some modules are folders the scan made up (no manifest or Xcode target
+  /// describes their files), naming them and the fix.
+  static func guesses(modules: [ModuleInfo]) -> [String] {
+    let guessed = modules.filter { $0.origin == "folder" && $0.files > 0 }.sorted { $0.name < $1.name }
+    guard !guessed.isEmpty else { return [] }
+    let files = guessed.reduce(0) { $0 + $1.files }
+    let total = modules.reduce(0) { $0 + $1.files }
+    let names = guessed.prefix(8).map { "`\($0.name)`" }.joined(separator: ", ") + (guessed.count > 8 ? ", …" : "")
+    let subject =
+      files == total ? "All modules are" : guessed.count == 1 ? "Module \(names) is" : "Modules \(names) are"
+    let detail = files == total ? " (\(names))" : ""
+    return [
+      "\(subject) guessed from folders\(detail): no Package.swift or Xcode project describes \(files) of "
+        + "\(total) Swift files. Name the modules with `modules` in `.migrate-scan.json` to plan them as they build."
+    ]
   }
 }

@@ -172,7 +172,7 @@ package struct Scanner: Sendable {
     for file in graph.files { fileWaves[file.path] = file.wave }
     let plan = planBuilder.build(
       findings: findings, modules: graph.modules, fileWaves: fileWaves,
-      notes: Scanner.platformNotes(graph: graph, findings: findings))
+      notes: [])
     return Outcome(
       findings: findings, graph: graph, plan: plan, warnings: warnings, skipped: skipped, uncompiled: uncompiled)
   }
@@ -246,28 +246,6 @@ package struct Scanner: Sendable {
       }
       if theirs < mine { table[platform] = version }
     }
-  }
-
-  /// Notes for packages whose deployment target is below what the view-model phase needs
-  /// (suppressed findings need nothing).
-  private static func platformNotes(graph: ProjectGraph, findings: [Finding]) -> [String] {
-    var viewModelModules: Set<String> = []
-    for finding in findings where finding.phase == .viewModels && finding.suppression == nil {
-      if let module = finding.module { viewModelModules.insert(module) }
-    }
-    var notes: [String] = []
-    let observableMinimum = ["iOS": 17, "macOS": 14, "tvOS": 17, "watchOS": 10]
-    for package in graph.packages where package.modules.contains(where: viewModelModules.contains) {
-      for platform in package.platforms {
-        guard let needed = observableMinimum[platform.name],
-          let major = Int(platform.version.split(separator: ".").first ?? ""), major < needed
-        else { continue }
-        notes.append(
-          "\(package.name) targets \(platform.name) \(platform.version): `@Observable` needs \(platform.name) "
-            + "\(needed); until the target moves, keep `ObservableObject` or gate the new type with `if #available`")
-      }
-    }
-    return notes
   }
 
   private static let directiveMarker = Array("migrate-scan:".utf8)

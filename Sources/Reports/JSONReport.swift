@@ -39,6 +39,8 @@ package enum JSONReport {
     output.endObject()
     output.key("root")
     output.string(report.root)
+    output.key("guesses")
+    output.strings(report.guesses)
     output.key("summary")
     JSONWriter.append(summary(report.summary), to: &output)
     output.key("modules")
@@ -106,6 +108,23 @@ package enum JSONReport {
     output.strings(finding.blockedBy)
     output.key("suppression")
     output.string(finding.suppression)
+    // Only on blocked findings: a key on every finding of a million-line tree was bytes for nothing.
+    if !finding.deploymentGates.isEmpty {
+      output.key("deploymentGates")
+      output.beginArray()
+      for gate in finding.deploymentGates {
+        output.element()
+        output.beginObject()
+        output.key("platform")
+        output.string(gate.platform)
+        output.key("current")
+        output.string(gate.current)
+        output.key("needed")
+        output.string(gate.needed)
+        output.endObject()
+      }
+      output.endArray()
+    }
     output.endObject()
   }
 

@@ -28,7 +28,12 @@ struct MarkdownReport {
 
   /// The whole document, ending with a newline.
   func render() -> String {
-    var blocks: [String] = [header(), summary()]
+    var blocks: [String] = [header()]
+    // What was guessed comes before any number that depends on it.
+    if !report.guesses.isEmpty {
+      blocks.append(report.guesses.map { "> " + MarkdownText.inline($0) }.joined(separator: "\n>\n"))
+    }
+    blocks.append(summary())
     let active = report.findings.filter { $0.suppression == nil }
     let planHasSteps = report.plan.phases.contains { !$0.steps.isEmpty }
     if active.isEmpty && !planHasSteps {
@@ -48,6 +53,7 @@ struct MarkdownReport {
             title: "Migrate, phase not given", intro: "The scan gave these no phase; place them by hand.",
             findings: phaseless))
       }
+      blocks.append(deploymentGates(active.filter { $0.disposition == .blockedByDeploymentTarget }))
       blocks.append(
         sideSection(
           title: "Keep on Combine",
@@ -129,6 +135,7 @@ struct MarkdownReport {
     case .migrate: return "Migrate"
     case .keep: return "Keep on Combine"
     case .leaveAlone: return "Leave alone"
+    case .blockedByDeploymentTarget: return "Blocked by the deployment target"
     }
   }
 
@@ -228,6 +235,38 @@ struct MarkdownReport {
     }
     if !items.isEmpty {
       lines.append(fold(items.joined(separator: "\n"), count: items.count, noun: "finding", indent: "  "))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  // MARK: - Deployment gates
+
+  /// One line per module: the deployment target to raise and how many items that opens, with the
+  /// items folded below. They are in no phase's checklist until then.
+  private func deploymentGates(_ findings: [Finding]) -> String {
+    var lines = ["## Blocked by the deployment target", ""]
+    let steps = report.plan.phases.first { $0.id == .deploymentGate }?.steps ?? []
+    guard !findings.isEmpty else {
+      lines.append("Nothing: every replacement the plan recommends is available at each module's deployment target.")
+      return lines.joined(separator: "\n")
+    }
+    lines += [
+      "Their replacement needs a newer OS than the module's deployment target, so they are not in the phases "
+        + "above. Raise the target (or keep Combine there) and they join their phase.", "",
+    ]
+    for step in steps {
+      let gate = step.blockedBy.first ?? "raise the deployment target"
+      var item = [
+        "- **\(MarkdownText.inline(step.module))**: \(MarkdownText.inline(gate)) and "
+          + "\(step.size.findings == 1 ? "this item opens" : "these \(step.size.findings) items open")"
+      ]
+      let entries = step.findings.compactMap { findingsByFingerprint[$0] }.map {
+        "  - " + findingLine($0, showSeverity: false)
+      }
+      if !entries.isEmpty {
+        item.append(fold(entries.joined(separator: "\n"), count: entries.count, noun: "finding", indent: "  "))
+      }
+      lines.append(item.joined(separator: "\n"))
     }
     return lines.joined(separator: "\n")
   }
