@@ -193,7 +193,11 @@ package struct ModuleResolver: Sendable {
         }
       }
       guard modules[id].testSubject == nil else { continue }
-      let candidates = modules[id].dependencies.filter { !modules[$0].isTest }
+      // An app a test target links is what it tests (its other links are helpers it needs).
+      let dependencies = modules[id].dependencies.filter { !modules[$0].isTest }
+      let candidates =
+        dependencies.filter { modules[$0].kind == "application" }
+        + dependencies.filter { modules[$0].kind != "application" }
       let covered = Set(candidates.flatMap { modules[$0].dependencies })
       modules[id].testSubject = candidates.first { !covered.contains($0) } ?? candidates.first
     }

@@ -26,6 +26,8 @@ package struct XcodeBuildSettings: Sendable, Hashable {
   package var testHost: String?
   /// Settings whose value the reader could not resolve, with the text it found, sorted.
   package var unresolved: [String]
+  /// `PRODUCT_NAME` when it is plain text (what a `TEST_HOST` names); nil for `$(TARGET_NAME)`.
+  package var productName: String?
 
   /// Creates settings.
   package init(
@@ -100,6 +102,9 @@ package struct XcodeBuildSettings: Sendable, Hashable {
       }
     }
     self.unresolved = unresolved.sorted()
+    if let product = values["PRODUCT_NAME"]?.trimmingSpaces, !product.isEmpty, !product.contains("$") {
+      productName = product
+    }
   }
 }
 

@@ -38,8 +38,9 @@ struct XcodeMembership {
       // the same code (projects that build both ways): that target stays the module, and the
       // Xcode target only fills in settings the manifest leaves out.
       var packageTarget: [String: Int] = [:]
-      for (index, package) in packages.enumerated()
-      where package.root == project.root || RelativePath.relative(package.root, to: project.root) != nil {
+      // Only a manifest in the project's own folder: a package deeper down (a server, a tool)
+      // may well reuse a name such as `App` for other code.
+      for (index, package) in packages.enumerated() where package.root == project.root {
         for (name, id) in targetIDs[index] where packageTarget[name] == nil { packageTarget[name] = id }
       }
       var aliased: Set<Int> = []
@@ -85,6 +86,10 @@ struct XcodeMembership {
           warnings.append(.unresolvedSetting(project: project.path, target: target.name, setting: setting))
         }
       }
+      var idOfProduct: [String: Int] = [:]
+      for target in project.targets {
+        if let product = target.settings.productName, let id = idOfTarget[target.name] { idOfProduct[product] = id }
+      }
       for target in project.targets {
         guard let id = idOfTarget[target.name], !aliased.contains(id) else { continue }
         var dependencies: Set<Int> = []
@@ -100,7 +105,9 @@ struct XcodeMembership {
         modules[id].dependencies = dependencies.sorted()
         // UI tests name the app they drive; unit tests the app that hosts them.
         let subject = target.settings.testTargetName ?? target.settings.testHost
-        if target.productType.isTest, let subject, let host = idOfTarget[subject] { modules[id].testSubject = host }
+        if target.productType.isTest, let subject, let host = idOfTarget[subject] ?? idOfProduct[subject] {
+          modules[id].testSubject = host
+        }
       }
     }
     for (file, owners) in explicit where owners.count > 1 {

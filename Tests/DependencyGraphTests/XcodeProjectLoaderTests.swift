@@ -93,6 +93,21 @@ private let sharedProject = """
     #expect(resolver.skipped.first?.reason == "no target of Demo.xcodeproj compiles it")
   }
 
+  @Test func aPackageTargetOfTheSameNameIsTheSameModuleOnlyBesideTheProject() {
+    let app = XcodeProject.Target(name: "App", productType: .application, sources: ["App/Main.swift"])
+    let project = XcodeProject(path: "App.xcodeproj/project.pbxproj", root: "", targets: [app])
+    let manifest = PackageManifest(targets: [.init(name: "App", kind: .regular)])
+    // A server package deeper down that reuses the name is other code.
+    let server = ScannedPackage(manifestPath: "Server/Package.swift", manifest: manifest)
+    let apart = ModuleResolver(packages: [server], filePaths: ["App/Main.swift"], xcodeProjects: [project])
+    #expect(apart.modules.count == 2)
+    #expect(apart.modules[apart.moduleOfFile[0]].origin == .xcodeTarget(project: 0))
+    // A Package.swift beside the project describing the same target: one module.
+    let beside = ScannedPackage(manifestPath: "Package.swift", manifest: manifest)
+    let same = ModuleResolver(packages: [beside], filePaths: ["App/Main.swift"], xcodeProjects: [project])
+    #expect(same.modules.count == 1)
+  }
+
   @Test func xcconfigIncludesAndInheritanceAreFollowed() {
     let text = """
       {
