@@ -86,7 +86,7 @@ package struct ModuleResolver: Sendable {
       }
     }
     let roots = Set(packages.map(\.root))
-    let xcode = XcodeMembership(projects: xcodeProjects, packages: packages, targetIDs: targetIDs, modules: &modules)
+    var xcode = XcodeMembership(projects: xcodeProjects, packages: packages, targetIDs: targetIDs, modules: &modules)
     warnings += xcode.warnings
     let excludedByTarget = Self.excludedFolders(packages: packages, targetIDs: targetIDs, modules: modules)
 

@@ -60,9 +60,18 @@ package struct PBXProjectReader {
     }
   }
 
+  /// Objects the project model never reads: below `objects` (depth 2), an object whose first key
+  /// is `isa` with one of these types is skipped to its closing brace, not built. Build-phase
+  /// scripts and resource lists are much of a large project's text.
+  static let unreadObjects: Set<String> = [
+    "PBXShellScriptBuildPhase", "PBXFrameworksBuildPhase", "PBXResourcesBuildPhase", "PBXCopyFilesBuildPhase",
+    "PBXHeadersBuildPhase", "PBXBuildRule", "XCRemoteSwiftPackageReference", "PBXRezBuildPhase",
+    "PBXAppleScriptBuildPhase",
+  ]
+
   private mutating func dictionary(depth: Int) throws(Failure) -> PropertyList {
     position += 1
-    var entries: [String: PropertyList] = [:]
+    var entries: [PropertyList.Entry] = []
     while true {
       try skipTrivia()
       guard position < bytes.count else { throw failure("the file ends inside a dictionary (missing `}`)") }
@@ -74,8 +83,46 @@ package struct PBXProjectReader {
       try expect(UInt8(ascii: "="), "expected `=` after key `\(key)`")
       let value = try value(depth: depth + 1)
       try expect(UInt8(ascii: ";"), "expected `;` after the value of `\(key)`")
-      entries[key] = value
+      if depth == 2 && entries.isEmpty && key == "isa", let type = value.string, Self.unreadObjects.contains(type) {
+        try skipToClosingBrace()
+        return .dictionary([PropertyList.Entry(key: key, value: value)])
+      }
+      entries.append(PropertyList.Entry(key: key, value: value))
     }
+  }
+
+  /// Moves past the `}` that closes the dictionary being read, across nested brackets, quoted
+  /// strings and comments, without building anything.
+  private mutating func skipToClosingBrace() throws(Failure) {
+    var nesting = 0
+    while position < bytes.count {
+      let byte = bytes[position]
+      switch byte {
+      case UInt8(ascii: "\""):
+        position += 1
+        while position < bytes.count, bytes[position] != UInt8(ascii: "\"") {
+          position += bytes[position] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        guard position < bytes.count else { throw failure("the file ends inside a quoted string") }
+        position += 1
+      case UInt8(ascii: "/"):
+        try skipTrivia()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "/") { position += 1 }
+      case UInt8(ascii: "{"), UInt8(ascii: "("):
+        nesting += 1
+        position += 1
+      case UInt8(ascii: ")"):
+        nesting -= 1
+        position += 1
+      case UInt8(ascii: "}"):
+        position += 1
+        if nesting == 0 { return }
+        nesting -= 1
+      default:
+        position += 1
+      }
+    }
+    throw failure("the file ends inside a dictionary (missing `}`)")
   }
 
   private mutating func array(depth: Int) throws(Failure) -> PropertyList {

@@ -22,11 +22,15 @@ package enum ProjectGraphBuilder {
     package var path: String
     /// The manifest's bytes, as read.
     package var bytes: [UInt8]
+    /// For a `project.pbxproj`: its text already parsed, when the caller did it (off the
+    /// critical path); nil to parse `bytes` here.
+    package var parsed: Result<PropertyList, PBXProjectReader.Failure>?
 
     /// Creates a manifest input.
-    package init(path: String, bytes: [UInt8]) {
+    package init(path: String, bytes: [UInt8], parsed: Result<PropertyList, PBXProjectReader.Failure>? = nil) {
       self.path = path
       self.bytes = bytes
+      self.parsed = parsed
     }
   }
 
@@ -100,7 +104,7 @@ package enum ProjectGraphBuilder {
     var xcconfigs: [String: [UInt8]] = [:]
     for file in projectFiles where file.path.hasSuffix(".xcconfig") { xcconfigs[file.path] = file.bytes }
     let projects = projectFiles.filter { isXcodeProject(path: $0.path) }.sorted { $0.path < $1.path }.map {
-      XcodeProjectLoader.load(path: $0.path, bytes: $0.bytes, xcconfigs: xcconfigs)
+      XcodeProjectLoader.load(path: $0.path, parsed: $0.parsed ?? PBXProjectReader.read($0.bytes), xcconfigs: xcconfigs)
     }
     return ModuleAssignment(
       packages: packages, files: sources, moduleMap: moduleMap, warnings: warnings, xcodeProjects: projects)

@@ -63,7 +63,9 @@ struct XCConfigReader {
   static func layer(_ upper: [String: String], over lower: [String: String]) -> [String: String] {
     var result = lower
     for (key, value) in upper {
-      guard value.contains("inherited") else {
+      // A byte test first: most values hold no variable, and `contains` on characters was the
+      // larger part of reading a project's settings.
+      guard value.utf8.contains(UInt8(ascii: "$")), value.contains("inherited") else {
         result[key] = value
         continue
       }
@@ -85,7 +87,7 @@ struct XCConfigReader {
   /// variable itself (one level, as the settings the plan reads are rarely built deeper).
   static func resolveVariables(_ values: [String: String]) -> [String: String] {
     var result = values
-    for (key, value) in values where value.contains("$") {
+    for (key, value) in values where value.utf8.contains(UInt8(ascii: "$")) {
       var text = value
       for (open, close) in [("$(", ")"), ("${", "}")] {
         while let start = text.firstRange(of: open), let end = text[start.upperBound...].firstRange(of: close) {

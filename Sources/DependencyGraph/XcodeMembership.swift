@@ -11,6 +11,8 @@ struct XcodeMembership {
   private var explicit: [String: [Int]] = [:]
   /// Synchronised folders: module ids and their excluded files.
   private var synchronized: [String: [(module: Int, excluded: Set<String>)]] = [:]
+  /// Per folder: the synchronised folder entries that cover its files (the deepest).
+  private var synchronizedAbove: [String: [(module: Int, excluded: Set<String>)]] = [:]
   /// Project folders (where the `.xcodeproj` sits) → the project's file name, for reasons.
   private var projectRoots: [String: String] = [:]
   /// Rank of each module when several compile one file: the file is planned in the lowest.
@@ -118,20 +120,34 @@ struct XcodeMembership {
   /// The modules compiling `path`, the one it is planned in first; nil when no target does.
   /// A synchronised folder counts only where no package target is deeper (a package kept
   /// inside an app's synchronised folder still owns its files).
-  func compiling(_ path: String, isInPackageTarget: (String) -> Bool) -> [Int]? {
+  mutating func compiling(_ path: String, isInPackageTarget: (String) -> Bool) -> [Int]? {
     let listed = explicit[path] ?? []
     guard !synchronized.isEmpty else { return listed.isEmpty ? nil : listed }
-    var owners = listed
-    for folder in RelativePath.ancestors(of: path) {
-      if isInPackageTarget(folder) { break }
-      var found = false
-      for entry in synchronized[folder] ?? [] where !entry.excluded.contains(path) {
-        found = true
-        if !owners.contains(entry.module) { owners.append(entry.module) }
+    // The synchronised folders above a file depend on its folder only: found once per folder.
+    let directory = RelativePath.directory(of: path)
+    let entries: [(module: Int, excluded: Set<String>)]
+    if let cached = synchronizedAbove[directory] {
+      entries = cached
+    } else {
+      var found: [(module: Int, excluded: Set<String>)] = []
+      var folder = directory
+      while true {
+        if isInPackageTarget(folder) { break }
+        if let here = synchronized[folder] {
+          found = here
+          break
+        }
+        if folder.isEmpty { break }
+        folder = RelativePath.directory(of: folder)
       }
-      if found { break }
+      synchronizedAbove[directory] = found
+      entries = found
     }
-    return owners.isEmpty ? nil : owners.sorted { rank[$0]! < rank[$1]! }
+    var owners = listed
+    for entry in entries where !entry.excluded.contains(path) && !owners.contains(entry.module) {
+      owners.append(entry.module)
+    }
+    return owners.isEmpty ? nil : owners.count == 1 ? owners : owners.sorted { rank[$0]! < rank[$1]! }
   }
 
   /// Why a file with these ancestors (deepest first) is skipped: it sits below an Xcode project's

@@ -13,11 +13,19 @@ package enum XcodeProjectLoader {
   ///   - xcconfigs: every `.xcconfig` file of the tree by root-relative path, for
   ///     `baseConfigurationReference` and `#include`.
   package static func load(path: String, bytes: [UInt8], xcconfigs: [String: [UInt8]] = [:]) -> XcodeProject {
+    load(path: path, parsed: PBXProjectReader.read(bytes), xcconfigs: xcconfigs)
+  }
+
+  /// Reads the project at `path` from its text already parsed (the scan parses project files on
+  /// its worker threads, beside the Swift files).
+  package static func load(
+    path: String, parsed: Result<PropertyList, PBXProjectReader.Failure>, xcconfigs: [String: [UInt8]] = [:]
+  ) -> XcodeProject {
     // `App/App.xcodeproj/project.pbxproj` → `App`.
     let root = RelativePath.directory(of: RelativePath.directory(of: path))
     var project = XcodeProject(path: path, root: root)
     let plist: PropertyList
-    switch PBXProjectReader.read(bytes) {
+    switch parsed {
     case .success(let value): plist = value
     case .failure(let failure):
       project.warnings.append("\(path): \(failure); the project's targets are not used")
@@ -34,7 +42,7 @@ package enum XcodeProjectLoader {
     let projectRoot = context.inside(root, main["projectDirPath"]?.string ?? "") ?? root
     context.placeGroups(from: main["mainGroup"]?.string, root: projectRoot)
 
-    let projectSettings = context.configurations(of: main["buildConfigurationList"]?.string)
+    let projectList = context.configurationList(main["buildConfigurationList"]?.string)
     var targets: [XcodeProject.Target] = []
     var targetIDs: [String] = []
     for id in main["targets"]?.strings ?? [] {
@@ -45,7 +53,7 @@ package enum XcodeProjectLoader {
       // Aggregate and legacy (external build system) targets compile no Swift of their own.
       guard object["isa"]?.string == "PBXNativeTarget", let name = object["name"]?.string else { continue }
       targetIDs.append(id)
-      targets.append(context.target(id: id, object: object, name: name, projectSettings: projectSettings))
+      targets.append(context.target(id: id, object: object, name: name, projectList: projectList))
     }
     context.applyExceptionSets(to: &targets, ids: targetIDs)
     for index in targets.indices { targets[index].sources.sort() }
@@ -70,7 +78,13 @@ package enum XcodeProjectLoader {
     let xcconfigs: [String: [UInt8]]
     /// Root-relative path of every group and file reference reached from the main group.
     var location: [String: String] = [:]
+    /// The synchronised folders reached from the main group, in the order reached.
+    var synchronizedGroups: [String] = []
     var warnings: [String] = []
+    /// Each `.xcconfig` read once, however many configurations are based on it.
+    var xcconfigValues: [String: [String: String]] = [:]
+    /// The project's configurations by name, read when a target first asks.
+    var projectConfigurations: [String: [String: String]] = [:]
     /// Each warning once: a project with a thousand escaping paths says it once per path.
     var warned: Set<String> = []
 
@@ -108,6 +122,9 @@ package enum XcodeProjectLoader {
 
     /// `relative` joined to `base`, or nil (with a warning) when it climbs above the scanned root.
     mutating func inside(_ base: String, _ relative: String) -> String? {
+      // Most paths are plain names (`Model.swift`, `Sources/App`): joined without splitting, which
+      // was a sixth of reading a large project.
+      if Self.isPlain(relative) { return base.isEmpty ? relative : relative.isEmpty ? base : base + "/" + relative }
       if relative.hasPrefix("/") {
         warn("path `\(relative)` is absolute, outside the scanned tree; ignored")
         return nil
@@ -128,6 +145,22 @@ package enum XcodeProjectLoader {
       return components.joined(separator: "/")
     }
 
+    /// True when `path` has no empty, `.` or `..` component and no leading `/`: joining needs no
+    /// normalising.
+    static func isPlain(_ path: String) -> Bool {
+      var atStart = true
+      for byte in path.utf8 {
+        if byte == UInt8(ascii: "/") {
+          if atStart { return false }
+          atStart = true
+        } else {
+          if atStart && byte == UInt8(ascii: ".") { return false }
+          atStart = false
+        }
+      }
+      return !atStart || path.isEmpty
+    }
+
     // MARK: - Groups
 
     /// Gives every group and file reference below the main group its root-relative path.
@@ -144,6 +177,7 @@ package enum XcodeProjectLoader {
           if let place = place(object, in: folder) {
             location[child] = place
             stack.append(child)
+            if object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" { synchronizedGroups.append(child) }
           }
         }
       }
@@ -162,7 +196,7 @@ package enum XcodeProjectLoader {
     // MARK: - Targets
 
     mutating func target(
-      id: String, object: PropertyList, name: String, projectSettings: [(name: String, values: [String: String])]
+      id: String, object: PropertyList, name: String, projectList: [(name: String, id: String)]
     ) -> XcodeProject.Target {
       var target = XcodeProject.Target(
         name: name, productType: XcodeProject.ProductType(identifier: object["productType"]?.string ?? ""))
@@ -196,7 +230,7 @@ package enum XcodeProjectLoader {
         }
       }
       target.packageProducts = products.sorted()
-      target.settings = settings(of: object["buildConfigurationList"]?.string, projectSettings: projectSettings)
+      target.settings = settings(of: object["buildConfigurationList"]?.string, projectList: projectList)
       return target
     }
 
@@ -204,8 +238,10 @@ package enum XcodeProjectLoader {
     /// leaves out; for any other target, files of that folder it compiles all the same.
     mutating func applyExceptionSets(to targets: inout [XcodeProject.Target], ids: [String]) {
       let indexOfID = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-      for (groupID, group) in objects where group["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
-        guard let folder = location[groupID] else { continue }
+      // In the order the group tree reached them: warnings (capped) must not depend on
+      // dictionary order.
+      for groupID in synchronizedGroups {
+        guard let group = objects[groupID], let folder = location[groupID] else { continue }
         for setID in group["exceptions"]?.strings ?? [] {
           guard let set = objects[setID], set["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
             let targetID = set["target"]?.string, let index = indexOfID[targetID]
@@ -225,25 +261,33 @@ package enum XcodeProjectLoader {
     /// Each configuration of a configuration list, in order, with its settings layered over its
     /// `.xcconfig` (`baseConfigurationReference`), `$(inherited)` not yet resolved against the
     /// level below.
-    mutating func configurations(of listID: String?) -> [(name: String, values: [String: String])] {
+    /// The configurations of a list: names and object ids, in order.
+    func configurationList(_ listID: String?) -> [(name: String, id: String)] {
       guard let listID, let list = objects[listID] else { return [] }
-      var result: [(name: String, values: [String: String])] = []
-      for id in list["buildConfigurations"]?.strings ?? [] {
-        guard let configuration = objects[id], let name = configuration["name"]?.string else { continue }
-        var values: [String: String] = [:]
-        if let file = xcconfigPath(of: configuration) {
-          if let bytes = xcconfigs[file] {
-            var reader = XCConfigReader(files: xcconfigs)
-            values = reader.read(file, bytes: bytes)
-            for warning in reader.warnings { warn(warning) }
-          } else {
-            warn("configuration `\(name)` is based on `\(file)`, which is not in the scanned tree")
-          }
-        }
-        let own = Self.flatten(configuration["buildSettings"]?.dictionary ?? [:])
-        result.append((name, XCConfigReader.layer(own, over: values)))
+      return (list["buildConfigurations"]?.strings ?? []).compactMap { id in
+        objects[id]?["name"]?.string.map { ($0, id) }
       }
-      return result
+    }
+
+    /// One configuration's settings layered over its `.xcconfig` (`baseConfigurationReference`),
+    /// `$(inherited)` not yet resolved against the level below.
+    mutating func configuration(_ id: String) -> [String: String] {
+      guard let configuration = objects[id] else { return [:] }
+      var values: [String: String] = [:]
+      if let file = xcconfigPath(of: configuration) {
+        if let cached = xcconfigValues[file] {
+          values = cached
+        } else if let bytes = xcconfigs[file] {
+          var reader = XCConfigReader(files: xcconfigs)
+          values = reader.read(file, bytes: bytes)
+          for warning in reader.warnings { warn(warning) }
+          xcconfigValues[file] = values
+        } else {
+          warn("a configuration is based on `\(file)`, which is not in the scanned tree")
+        }
+      }
+      let own = Self.flatten(configuration["buildSettings"]?.dictionary ?? [:])
+      return XCConfigReader.layer(own, over: values)
     }
 
     /// The `.xcconfig` a configuration is based on: a file reference, or (Xcode 16) a path
@@ -262,15 +306,19 @@ package enum XcodeProjectLoader {
 
     /// The target's settings for Release (else its first configuration), over the project's
     /// configuration of the same name.
-    mutating func settings(
-      of listID: String?, projectSettings: [(name: String, values: [String: String])]
-    ) -> XcodeBuildSettings {
-      let own = configurations(of: listID)
+    mutating func settings(of listID: String?, projectList: [(name: String, id: String)]) -> XcodeBuildSettings {
+      let own = configurationList(listID)
       guard let chosen = own.first(where: { $0.name == "Release" }) ?? own.first else {
         return XcodeBuildSettings()
       }
-      let project = projectSettings.first(where: { $0.name == chosen.name })?.values ?? [:]
-      let values = XCConfigReader.resolveVariables(XCConfigReader.layer(chosen.values, over: project))
+      var project: [String: String] = [:]
+      if let cached = projectConfigurations[chosen.name] {
+        project = cached
+      } else if let id = projectList.first(where: { $0.name == chosen.name })?.id {
+        project = configuration(id)
+        projectConfigurations[chosen.name] = project
+      }
+      let values = XCConfigReader.resolveVariables(XCConfigReader.layer(configuration(chosen.id), over: project))
       return XcodeBuildSettings(configuration: chosen.name, values: values)
     }
 

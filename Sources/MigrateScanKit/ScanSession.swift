@@ -106,12 +106,20 @@ package struct ScanSession: Sendable {
     analyses: [FileAnalysis], skipped: [SkippedFile]
   ) {
     let found = try discovery.discover(root: root)
-    let files = found.files
-    let progress = Progress(total: files.count, enabled: showProgress)
+    // Project files (`project.pbxproj`, `.xcconfig`) go through the same workers, after the
+    // Swift files: a large project is parsed beside the sources, not after them.
+    let sources = found.files.count
+    let files = found.files + found.projectFiles
+    let progress = Progress(total: sources, enabled: showProgress)
     let limit = discovery.maxFileSize
     let schedule = ScanSession.largestFirst(files.map(\.size))
     let results = ParallelMap.map(count: files.count, jobs: jobs, schedule: schedule) {
       index -> Result<FileAnalysis, SourceReader.Failure> in
+      if index >= sources {
+        return SourceReader.read(files[index].pathBytes, maxSize: limit).map {
+          Scanner.projectFile(path: files[index].relativePath, bytes: $0)
+        }
+      }
       defer { progress.advance() }
       switch SourceReader.read(files[index].pathBytes, maxSize: limit) {
       case .success(let bytes):
@@ -130,14 +138,6 @@ package struct ScanSession: Sendable {
       switch result {
       case .success(let analysis): analyses.append(analysis)
       case .failure(let failure): skipped.append(SkippedFile(path: files[index].relativePath, reason: "\(failure)"))
-      }
-    }
-    // Project files are small and few: read in order, after the sources, and handed on as
-    // bytes (`FileAnalysis.projectFile`) for the graph.
-    for file in found.projectFiles {
-      switch SourceReader.read(file.pathBytes, maxSize: limit) {
-      case .success(let bytes): analyses.append(Scanner.projectFile(path: file.relativePath, bytes: bytes))
-      case .failure(let failure): skipped.append(SkippedFile(path: file.relativePath, reason: "\(failure)"))
       }
     }
     skipped.sort { UTF8Order.precedes($0.path, $1.path) }

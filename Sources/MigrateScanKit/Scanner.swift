@@ -77,7 +77,8 @@ package struct Scanner: Sendable {
     FileAnalysis(
       path: path, lines: 0, bytes: 0,
       classification: FileClassification(path: path, candidates: [], facts: CombineFacts()),
-      facts: FileFacts(), manifest: bytes, suppressions: [], suppressionProblems: [])
+      facts: FileFacts(), manifest: bytes, suppressions: [], suppressionProblems: [],
+      projectPlist: path.hasSuffix(".xcodeproj/project.pbxproj") ? PBXProjectReader.read(bytes) : nil)
   }
 
   /// Everything the tree-wide pass produces.
@@ -114,7 +115,8 @@ package struct Scanner: Sendable {
     for analysis in analyses {
       if let manifest = analysis.manifest {
         if analysis.isProjectFile {
-          projectFiles.append(ProjectGraphBuilder.ManifestFile(path: analysis.path, bytes: manifest))
+          projectFiles.append(
+            ProjectGraphBuilder.ManifestFile(path: analysis.path, bytes: manifest, parsed: analysis.projectPlist))
         } else {
           manifests.append(ProjectGraphBuilder.ManifestFile(path: analysis.path, bytes: manifest))
         }
