@@ -96,17 +96,38 @@ package enum Classifier {
     var clockAlgorithms: [String]
     var asyncShare: [String]
     var asyncValues: [String]
+    /// What must rise for each requirement that blocks a migration.
+    var observableGates: [DeploymentGate]
+    var clockGates: [DeploymentGate]
+    var shareGates: [DeploymentGate]
 
     /// No targets: no notes.
     static let none = TargetNotes([:])
 
     init(_ targets: [String: String]) {
+      observableGates = PlatformRequirement.observable.gates(for: targets)
+      clockGates = PlatformRequirement.clockAlgorithms.gates(for: targets)
+      shareGates = PlatformRequirement.asyncShare.gates(for: targets)
       observable = PlatformRequirement.observable.notes(for: targets)
       observations = PlatformRequirement.observations.notes(for: targets)
       clockAlgorithms = PlatformRequirement.clockAlgorithms.notes(for: targets)
       asyncShare = PlatformRequirement.asyncShare.notes(for: targets)
       asyncValues = PlatformRequirement.asyncValues.notes(for: targets)
     }
+  }
+
+  /// One gate per platform, the highest need kept (a pipeline may need both iOS 16 and 18).
+  static func merged(_ gates: [DeploymentGate]) -> [DeploymentGate] {
+    var result: [DeploymentGate] = []
+    for gate in gates {
+      if let index = result.firstIndex(where: { $0.platform == gate.platform }) {
+        let (old, new) = (PlatformRequirement.parse(result[index].needed), PlatformRequirement.parse(gate.needed))
+        if let old, let new, new > old { result[index] = gate }
+      } else {
+        result.append(gate)
+      }
+    }
+    return result
   }
 
   /// The twins seen so far, counting this one: one dictionary access.
@@ -187,6 +208,8 @@ package enum Classifier {
   ) -> Finding? {
     var reasons = candidate.reasons
     var blockedBy: [String] = []
+    // The deployment targets a migration of this finding would have to raise.
+    var gates: [DeploymentGate] = []
     if let requirement = candidate.requirement {
       guard let extra = tree.resolve(requirement) else { return nil }
       reasons = extra + reasons
@@ -221,7 +244,10 @@ package enum Classifier {
         }
         if !blockedBy.isEmpty { reasons.append(contentsOf: notes.observations) }
       }
-      if disposition == .migrate { reasons.append(contentsOf: notes.observable) }
+      if disposition == .migrate {
+        reasons.append(contentsOf: notes.observable)
+        gates = notes.observableGates
+      }
     case .observableObject:
       if let typePath = candidate.key {
         // The type moves to `@Observable` as a whole: any `$x` pipeline of its properties blocks it.
@@ -240,23 +266,36 @@ package enum Classifier {
               + "`@Observable` tracks changes itself, so that call and what it signals must be rewritten")
         }
       }
-      if disposition == .migrate { reasons.append(contentsOf: notes.observable) }
+      if disposition == .migrate {
+        reasons.append(contentsOf: notes.observable)
+        gates = notes.observableGates
+      }
     case .operatorPipeline:
       let text = candidate.matchText
       if contains(text, "debounce") || contains(text, ". collect") {
         reasons.append(contentsOf: notes.clockAlgorithms)
+        gates += notes.clockGates
       }
-      if contains(text, ". share (") { reasons.append(contentsOf: notes.asyncShare) }
+      if contains(text, ". share (") {
+        reasons.append(contentsOf: notes.asyncShare)
+        gates += notes.shareGates
+      }
     case .valuesBridge:
       reasons.append(contentsOf: notes.asyncValues)
     default:
       break
     }
     if disposition == .keep || disposition == .leaveAlone { phase = nil }
-    return Finding(
+    // A migration whose replacement the deployment target does not offer is not `migrate`: the
+    // reason above says the target is too low, and the verdict must say the same. The phase
+    // stays: it is where the finding goes once the target rises.
+    if disposition == .migrate && !gates.isEmpty { disposition = .blockedByDeploymentTarget }
+    var finding = Finding(
       fingerprint: "", ruleID: candidate.ruleID, category: candidate.category, severity: candidate.severity,
       disposition: disposition, phase: phase, module: module, file: file.path, range: candidate.range,
       symbol: candidate.symbol, message: candidate.message, help: candidate.help, reasons: reasons,
       blockedBy: blockedBy, matchText: candidate.matchText)
+    if disposition == .blockedByDeploymentTarget { finding.deploymentGates = Self.merged(gates) }
+    return finding
   }
 }

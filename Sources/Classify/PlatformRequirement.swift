@@ -1,3 +1,5 @@
+import ScanModel
+
 /// An API a recommendation relies on and the OS versions it needs (COMBINE-REFERENCE.md §1.0).
 package struct PlatformRequirement: Sendable, Hashable {
   /// What needs it, as reasons say it: "`@Observable`".
@@ -43,6 +45,19 @@ package struct PlatformRequirement: Sendable, Hashable {
       }
     }
     return notes
+  }
+
+  /// The deployment targets below this requirement, in platform order: what must rise.
+  package func gates(for targets: [String: String]) -> [DeploymentGate] {
+    var gates: [DeploymentGate] = []
+    for (platform, major, minor) in minimums {
+      guard let target = targets[platform], let version = PlatformRequirement.parse(target) else { continue }
+      if version.0 < major || (version.0 == major && version.1 < minor) {
+        gates.append(
+          DeploymentGate(platform: platform, current: target, needed: minor == 0 ? "\(major)" : "\(major).\(minor)"))
+      }
+    }
+    return gates
   }
 
   /// `"15"` → (15, 0); `"10.15.4"` → (10, 15); nil when not a version.

@@ -12,6 +12,11 @@ package enum GraphWarning: Sendable, Hashable, CustomStringConvertible {
   case unknownProduct(module: String, product: String, package: String, manifest: String)
   /// Several modules share a name; each is shown with its path.
   case duplicateModuleName(name: String, path: String)
+  /// An Xcode project could only be read in part (the text names the file and line).
+  case xcodeProject(String)
+  /// A build setting the plan reads holds a variable the reader could not resolve: it is left
+  /// unknown rather than guessed.
+  case unresolvedSetting(project: String, target: String, setting: String)
 
   /// The warning as one line of text for people.
   package var description: String {
@@ -23,6 +28,9 @@ package enum GraphWarning: Sendable, Hashable, CustomStringConvertible {
     case .unknownProduct(let module, let product, let package, let manifest):
       return "\(manifest): target `\(module)` depends on product `\(product)`, which package `\(package)` does not have"
     case .duplicateModuleName(let name, let path): return "module name `\(name)` is used more than once (\(path))"
+    case .xcodeProject(let text): return text
+    case .unresolvedSetting(let project, let target, let setting):
+      return "\(project): target `\(target)`: cannot resolve `\(setting)`; treated as not set"
     }
   }
 }

@@ -81,6 +81,7 @@ struct ManifestReader {
       case "products": readProducts(at: argument.start)
       case "dependencies": readPackageDependencies(at: argument.start)
       case "targets": readTargets(at: argument.start)
+      case "swiftLanguageVersions", "swiftLanguageModes": manifest.languageModes = languageModes(at: argument.start)
       default: continue
       }
     }
@@ -119,6 +120,9 @@ struct ManifestReader {
         }
       case "path": target.path = string(at: argument.start, depth: depth)
       case "dependencies": target.dependencies = dependencies(at: argument.start, depth: depth)
+      case "exclude": target.exclude = strings(at: argument.start, label: "exclude", depth: depth)
+      case "resources": target.resources = resourcePaths(at: argument.start, depth: depth)
+      case "swiftSettings": target.language = languageSettings(at: argument.start, depth: depth)
       default: continue
       }
     }

@@ -1,3 +1,5 @@
+import ScanModel
+
 /// The first, cheap stage of a graph build: the manifests read and every file given its module.
 ///
 /// Split from `ProjectGraphBuilder.build(_:jobs:)` because the findings pass needs only each
@@ -13,17 +15,38 @@ package struct ModuleAssignment: Sendable {
   package let resolver: ModuleResolver
   /// Problems found reading the manifests (the resolver's own are in `resolver`).
   package let warnings: [GraphWarning]
+  /// The Xcode projects read, sorted by path.
+  package let xcodeProjects: [XcodeProject]
+  /// Swift files no target compiles (or that a target excludes or copies as a resource), with
+  /// the reason, sorted by path. They are not in `files`, and the scan takes no findings from
+  /// them.
+  package let skipped: [SkippedFile]
 
-  /// Assigns `files` to the modules of `packages`, which must be sorted by manifest path.
+  /// Assigns `files` to the modules of `packages` (sorted by manifest path) and of
+  /// `xcodeProjects` (sorted by path).
   package init(
     packages: [ScannedPackage], files unsorted: [ProjectGraphBuilder.SourceFile], moduleMap: ModuleMap = ModuleMap(),
-    warnings: [GraphWarning] = []
+    warnings: [GraphWarning] = [], xcodeProjects: [XcodeProject] = []
   ) {
-    let files = unsorted.sorted { $0.path < $1.path }
+    var files = unsorted.sorted { $0.path < $1.path }
     self.packages = packages
+    var resolver = ModuleResolver(
+      packages: packages, filePaths: files.map(\.path), moduleMap: moduleMap, xcodeProjects: xcodeProjects)
+    var skipped: [SkippedFile] = []
+    if !resolver.skipped.isEmpty {
+      var drop = [Bool](repeating: false, count: files.count)
+      for (file, reason) in resolver.skipped {
+        drop[file] = true
+        skipped.append(SkippedFile(path: files[file].path, reason: reason))
+      }
+      files = files.indices.filter { !drop[$0] }.map { files[$0] }
+      resolver.dropSkipped()
+    }
     self.files = files
-    self.resolver = ModuleResolver(packages: packages, filePaths: files.map(\.path), moduleMap: moduleMap)
+    self.resolver = resolver
     self.warnings = warnings
+    self.xcodeProjects = xcodeProjects
+    self.skipped = skipped
   }
 
   /// The module name of each file path: what `ProjectGraph.files` will say.

@@ -1,13 +1,24 @@
+import ScanModel
+
 /// Assigns every Swift file to a module and resolves the modules' declared dependencies.
 ///
 /// Rules, first match wins:
 /// 1. The `ModuleMap` entry with the longest matching prefix (the user's word is final).
-/// 2. The manifest target whose folder is the deepest ancestor of the file. A target's folder is
+/// 2. An Xcode target that lists the file in its sources build phase, or one of its membership
+///    exceptions. A file several targets compile (an app and its extension) is planned once, in
+///    the first of them by kind (framework or library, then extension, then app, then the rest;
+///    tests last) and name; `sharedWith` of that module names the others, and their deployment
+///    targets gate the file too (the lowest of them decides).
+/// 3. The manifest target whose folder is the deepest ancestor of the file. A target's folder is
 ///    its `path:`, else the first of SwiftPM's predefined folders (`Sources/<name>`,
 ///    `Source/<name>`, `src/<name>`, `srcs/<name>`; `Tests/<name>` first for test targets;
 ///    `Plugins/<name>` for plugins) that holds a scanned file. Nested packages need no special
 ///    case: their targets are deeper than their parent's.
-/// 3. Otherwise the file's folder module: the first folder below the nearest package root
+/// 4. The deepest synchronised folder (Xcode 16) of a target that compiles the file.
+/// 5. A file below an Xcode project's folder that no target compiles, or below a package target
+///    in its `exclude:` or `resources:`, is skipped with the reason (`skipped`), and yields no
+///    findings.
+/// 6. Otherwise the file's folder module: the first folder below the nearest package root
 ///    (or below the scanned root when no manifest encloses it), so an Xcode project's `App/`
 ///    and `Core/` become modules `App` and `Core`. A file directly in a root belongs to a module
 ///    named after that root's folder (`(root)` for the scanned root).
@@ -24,7 +35,20 @@ package struct ModuleResolver: Sendable {
   package private(set) var warnings: [GraphWarning] = []
 
   /// Resolves `filePaths` (relative to the scanned root, `/`-separated) against `packages`.
-  package init(packages: [ScannedPackage], filePaths: [String], moduleMap: ModuleMap = ModuleMap()) {
+  /// Files no target compiles (or that a target lists as a resource or excludes), with the
+  /// reason, as indices into the `filePaths` passed in, sorted. Their `moduleOfFile` is -1 until
+  /// `ModuleAssignment` drops them.
+  package private(set) var skipped: [(file: Int, reason: String)] = []
+  /// For a file several Xcode targets compile: the other modules (the first is in
+  /// `moduleOfFile`), keyed by index into `filePaths`; summed up in each module's `sharedWith`.
+  private var alsoCompiledBy: [Int: [Int]] = [:]
+
+  /// Resolves `filePaths` (relative to the scanned root, `/`-separated) against `packages` and
+  /// `xcodeProjects` (sorted by path).
+  package init(
+    packages: [ScannedPackage], filePaths: [String], moduleMap: ModuleMap = ModuleMap(),
+    xcodeProjects: [XcodeProject] = []
+  ) {
     // Every folder holding a file, at any depth. Files share folders, and a folder already
     // present brought its ancestors with it, so each folder costs one insertion.
     var folders: Set<String> = []
@@ -51,6 +75,20 @@ package struct ModuleResolver: Sendable {
       targetIDs.append(ids)
     }
     resolveDependencies(packages: packages, targetIDs: targetIDs)
+    for (packageIndex, package) in packages.enumerated() {
+      for target in package.manifest.targets {
+        guard let id = targetIDs[packageIndex][target.name] else { continue }
+        modules[id].deploymentTargets = package.manifest.platforms.reduce(into: [:]) { table, platform in
+          if table[platform.name] == nil { table[platform.name] = platform.version }
+        }
+        modules[id].language = target.language
+        modules[id].kind = target.kind.rawValue
+      }
+    }
+    let roots = Set(packages.map(\.root))
+    var xcode = XcodeMembership(projects: xcodeProjects, packages: packages, targetIDs: targetIDs, modules: &modules)
+    warnings += xcode.warnings
+    let excludedByTarget = Self.excludedFolders(packages: packages, targetIDs: targetIDs, modules: modules)
 
     // Mapped modules: one per distinct name; its path is its first prefix in sorted order.
     var mapped: [String: Int] = [:]
@@ -71,23 +109,47 @@ package struct ModuleResolver: Sendable {
       if mapped[prefix] == nil { mapped[prefix] = id }
     }
 
-    let roots = Set(packages.map(\.root))
     var folderModules: [String: Int] = [:]
     // The rules below read only the file's folder, so files in one folder share the answer.
     var moduleOfFolder: [String: Int] = [:]
+    var skipReasonOfFolder: [String: String] = [:]
     moduleOfFile.reserveCapacity(filePaths.count)
-    for path in filePaths {
+    for (fileIndex, path) in filePaths.enumerated() {
+      // Xcode's per-file membership comes first: it is not a property of the folder.
+      if !xcode.isEmpty, mapped.isEmpty || !RelativePath.ancestors(of: path).contains(where: { mapped[$0] != nil }) {
+        if let owners = xcode.compiling(path, isInPackageTarget: { folderOfTarget[$0] != nil }) {
+          moduleOfFile.append(owners[0])
+          if owners.count > 1 { alsoCompiledBy[fileIndex] = Array(owners.dropFirst()) }
+          continue
+        }
+      }
       let directory = RelativePath.directory(of: path)
       if let id = moduleOfFolder[directory] {
         moduleOfFile.append(id)
+        if id < 0 { skipped.append((fileIndex, skipReasonOfFolder[directory] ?? "")) }
         continue
       }
-      defer { moduleOfFolder[directory] = moduleOfFile.last }
+      // Files of one folder share the answer, unless a target's `exclude:` or `resources:`
+      // decides file by file.
+      var sharesFolderAnswer = true
+      defer { if sharesFolderAnswer { moduleOfFolder[directory] = moduleOfFile.last } }
       let ancestors = RelativePath.ancestors(of: path)
       if let id = ancestors.lazy.compactMap({ mapped[$0] }).first {
         moduleOfFile.append(id)
       } else if let id = ancestors.lazy.compactMap({ folderOfTarget[$0] }).first {
+        if let reason = excludedByTarget[id]?.reason(for: path) {
+          // `exclude:` and `resources:` name files and folders, so this is decided per file.
+          moduleOfFile.append(-1)
+          skipped.append((fileIndex, reason))
+          sharesFolderAnswer = false
+          continue
+        }
+        if excludedByTarget[id] != nil { sharesFolderAnswer = false }
         moduleOfFile.append(id)
+      } else if let reason = xcode.uncompiledReason(ancestors, packageRoots: roots) {
+        moduleOfFile.append(-1)
+        skipped.append((fileIndex, reason))
+        skipReasonOfFolder[directory] = reason
       } else {
         let root = ancestors.first(where: { roots.contains($0) }) ?? ""
         let folder = Self.fallbackFolder(of: path, below: root)
@@ -103,7 +165,67 @@ package struct ModuleResolver: Sendable {
         }
       }
     }
+    for (file, others) in alsoCompiledBy {
+      let owner = moduleOfFile[file]
+      for other in others where !modules[owner].sharedWith.contains(other) { modules[owner].sharedWith.append(other) }
+    }
+    for index in modules.indices { modules[index].sharedWith.sort() }
+    skipped.sort { $0.file < $1.file }
+    assignTestSubjects()
     makeNamesUnique()
+  }
+
+  /// The module each test module tests, where its project file does not name it: the non-test
+  /// module named like it (`CoreTests` → `Core`, `AppUITests` → `App`), else the dependency no
+  /// other dependency of it depends on (the top of what it links), lowest id first.
+  private mutating func assignTestSubjects() {
+    var idOfName: [String: Int] = [:]
+    for (id, module) in modules.enumerated() where !module.isTest && idOfName[module.name] == nil {
+      idOfName[module.name] = id
+    }
+    for id in modules.indices where modules[id].isTest && modules[id].testSubject == nil {
+      let name = modules[id].name
+      for suffix in ["UITests", "UnitTests", "IntegrationTests", "SnapshotTests", "Tests", "Test"]
+      where name.hasSuffix(suffix) {
+        if let subject = idOfName[String(name.dropLast(suffix.count))] {
+          modules[id].testSubject = subject
+          break
+        }
+      }
+      guard modules[id].testSubject == nil else { continue }
+      // An app a test target links is what it tests (its other links are helpers it needs).
+      let dependencies = modules[id].dependencies.filter { !modules[$0].isTest }
+      let candidates =
+        dependencies.filter { modules[$0].kind == "application" }
+        + dependencies.filter { modules[$0].kind != "application" }
+      let covered = Set(candidates.flatMap { modules[$0].dependencies })
+      modules[id].testSubject = candidates.first { !covered.contains($0) } ?? candidates.first
+    }
+  }
+
+  /// Per package target with `exclude:` or `resources:`: the root-relative paths they name.
+  static func excludedFolders(packages: [ScannedPackage], targetIDs: [[String: Int]], modules: [ResolvedModule])
+    -> [Int: TargetExclusions]
+  {
+    var result: [Int: TargetExclusions] = [:]
+    for (packageIndex, package) in packages.enumerated() {
+      for target in package.manifest.targets where !target.exclude.isEmpty || !target.resources.isEmpty {
+        guard let id = targetIDs[packageIndex][target.name] else { continue }
+        let folder = modules[id].path
+        result[id] = TargetExclusions(
+          target: target.name, manifest: package.manifestPath,
+          excluded: target.exclude.map { RelativePath.join(folder, $0) },
+          resources: target.resources.map { RelativePath.join(folder, $0) })
+      }
+    }
+    return result
+  }
+
+  /// Drops the skipped files from `moduleOfFile`, so it is parallel to the files kept (the
+  /// `filePaths` passed in, less `skipped`, in order).
+  package mutating func dropSkipped() {
+    guard !skipped.isEmpty else { return }
+    moduleOfFile.removeAll { $0 < 0 }
   }
 
   /// The folder of a target: `path:` or the first predefined folder that holds files.
@@ -219,6 +341,24 @@ package struct ModuleResolver: Sendable {
   }
 }
 
+/// The files a package target names in `exclude:` and `resources:`: SwiftPM compiles neither.
+package struct TargetExclusions: Sendable {
+  var target: String
+  var manifest: String
+  var excluded: [String]
+  var resources: [String]
+
+  /// Why `path` is not compiled, or nil when it is.
+  func reason(for path: String) -> String? {
+    func covers(_ entry: String) -> Bool { path == entry || RelativePath.relative(path, to: entry) != nil }
+    if excluded.contains(where: covers) { return "excluded by target `\(target)` (\(manifest) `exclude:`)" }
+    if resources.contains(where: covers) {
+      return "a resource of target `\(target)` (\(manifest) `resources:`), not compiled"
+    }
+    return nil
+  }
+}
+
 /// One module as the resolver found it.
 package struct ResolvedModule: Sendable, Hashable {
   /// How the module came to be.
@@ -229,6 +369,8 @@ package struct ResolvedModule: Sendable, Hashable {
     case mapped
     /// A folder without a target.
     case folder
+    /// A native target of `xcodeProjects[project]`.
+    case xcodeTarget(project: Int)
   }
 
   /// A name unique among the modules, for reports.
@@ -241,8 +383,20 @@ package struct ResolvedModule: Sendable, Hashable {
   package var origin: Origin
   /// True for test targets and folders named `…Tests`.
   package var isTest: Bool
-  /// Declared dependencies (manifest targets only), as module ids, sorted.
+  /// Declared dependencies (manifest and Xcode targets), as module ids, sorted.
   package var dependencies: [Int] = []
+  /// Minimum OS per platform (`iOS` → `15.0`): the package's `platforms:` or the target's
+  /// build settings; empty when nothing says.
+  package var deploymentTargets: [String: String] = [:]
+  /// Language mode and concurrency checking, when a manifest or build setting says.
+  package var language = LanguageSettings()
+  /// What the target builds: a SwiftPM target kind or an Xcode product type; empty for folders.
+  package var kind = ""
+  /// For a test module: the module it tests (its findings travel with that module's work).
+  package var testSubject: Int?
+  /// Other modules compiling some of this module's files (an app extension sharing an app's
+  /// files), sorted by id.
+  package var sharedWith: [Int] = []
 
   /// Creates a module without dependencies.
   package init(name: String, moduleName: String, path: String, origin: Origin, isTest: Bool) {

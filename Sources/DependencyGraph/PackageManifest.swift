@@ -1,3 +1,5 @@
+import ScanModel
+
 /// What `PackageManifestScanner` read from one `Package.swift`, without running it.
 ///
 /// Every list is in manifest order. What the scanner could not read statically is absent, and
@@ -34,6 +36,13 @@ package struct PackageManifest: Sendable, Hashable {
     package var path: String?
     /// The `dependencies:` list, in manifest order.
     package var dependencies: [Dependency]
+    /// `exclude:` paths, relative to the target's folder.
+    package var exclude: [String] = []
+    /// `resources:` paths (`.copy`, `.process`, `.embedInCode`), relative to the target's folder.
+    package var resources: [String] = []
+    /// Language mode and concurrency checking from `swiftSettings:` (and the package's
+    /// `swiftLanguageVersions` / tools version, filled in by the reader).
+    package var language = LanguageSettings()
 
     /// Creates a target.
     package init(name: String, kind: TargetKind, path: String? = nil, dependencies: [Dependency] = []) {
@@ -104,6 +113,8 @@ package struct PackageManifest: Sendable, Hashable {
   package var dependencies: [PackageDependency]
   /// What could not be read, in the order found.
   package var warnings: [ManifestWarning]
+  /// `swiftLanguageVersions:` / `swiftLanguageModes:` (`5`, `6`), in manifest order.
+  package var languageModes: [String] = []
 
   /// Creates a manifest from its parts.
   package init(

@@ -14,8 +14,15 @@ extension ProjectGraph {
     lines.append("# modules")
     for module in modules.sorted(by: { $0.name < $1.name }) {
       var flags: [String] = []
-      if module.isTest { flags.append("test") }
+      if module.isTest { flags.append(module.testOf.map { "test of \($0)" } ?? "test") }
       if module.tested { flags.append("tested") }
+      if !module.kind.isEmpty { flags.append("kind \(module.kind)") }
+      if !module.deploymentTargets.isEmpty {
+        flags.append(module.deploymentTargets.map { "\($0.platform) \($0.version)" }.joined(separator: ", "))
+      }
+      if let mode = module.language.languageMode { flags.append("swift \(mode)") }
+      if let checking = module.language.effectiveStrictConcurrency { flags.append("\(checking) checking") }
+      if !module.sharedWith.isEmpty { flags.append("shared with \(module.sharedWith.joined(separator: ", "))") }
       let path = module.path.isEmpty ? "." : module.path
       lines.append(
         "\(module.name)  \(path)  files \(module.files)  lines \(module.lines)"

@@ -88,6 +88,8 @@ package struct ProjectGraph: Sendable {
   package var packages: [Package]
   /// What could not be resolved, sorted by description.
   package var warnings: [GraphWarning]
+  /// Swift files no target compiles, with the reason, sorted by path (no findings come from them).
+  package var skipped: [SkippedFile] = []
 
   /// Creates a graph from its parts (the builder makes real ones).
   package init(

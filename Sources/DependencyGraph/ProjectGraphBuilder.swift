@@ -22,11 +22,15 @@ package enum ProjectGraphBuilder {
     package var path: String
     /// The manifest's bytes, as read.
     package var bytes: [UInt8]
+    /// For a `project.pbxproj`: its text already parsed, when the caller did it (off the
+    /// critical path); nil to parse `bytes` here.
+    package var parsed: Result<PropertyList, PBXProjectReader.Failure>?
 
     /// Creates a manifest input.
-    package init(path: String, bytes: [UInt8]) {
+    package init(path: String, bytes: [UInt8], parsed: Result<PropertyList, PBXProjectReader.Failure>? = nil) {
       self.path = path
       self.bytes = bytes
+      self.parsed = parsed
     }
   }
 
@@ -65,8 +69,12 @@ package enum ProjectGraphBuilder {
 
   /// Steps 1 and 2 of `build(manifests:files:moduleMap:jobs:)`: reads the manifests and gives
   /// each file its module. `build(_:jobs:)` does the rest.
+  ///
+  /// - Parameter projectFiles: every `*.xcodeproj/project.pbxproj` and `.xcconfig` of the tree
+  ///   (other paths are ignored), read as text.
   package static func assignModules(
-    manifests: [ManifestFile], files: [SourceFile], moduleMap: ModuleMap = ModuleMap()
+    manifests: [ManifestFile], files: [SourceFile], moduleMap: ModuleMap = ModuleMap(),
+    projectFiles: [ManifestFile] = []
   ) -> ModuleAssignment {
     var warnings: [GraphWarning] = []
     var chosen: [String: ManifestFile] = [:]
@@ -82,7 +90,8 @@ package enum ProjectGraphBuilder {
     }
     var packages: [ScannedPackage] = []
     for manifest in chosen.values.sorted(by: { $0.path < $1.path }) {
-      let scanned = PackageManifestScanner.scan(Lexer.tokenize(manifest.bytes))
+      var scanned = PackageManifestScanner.scan(Lexer.tokenize(manifest.bytes))
+      applyDefaultLanguageMode(to: &scanned, toolsVersion: toolsVersion(of: manifest.bytes))
       warnings += scanned.warnings.map { .manifest(path: manifest.path, $0) }
       packages.append(ScannedPackage(manifestPath: manifest.path, manifest: scanned))
     }
@@ -92,7 +101,55 @@ package enum ProjectGraphBuilder {
     let sources = files.filter { file in
       !(isManifest(path: file.path) && manifestFolders.contains(RelativePath.directory(of: file.path)))
     }
-    return ModuleAssignment(packages: packages, files: sources, moduleMap: moduleMap, warnings: warnings)
+    var xcconfigs: [String: [UInt8]] = [:]
+    for file in projectFiles where file.path.hasSuffix(".xcconfig") { xcconfigs[file.path] = file.bytes }
+    let projects = projectFiles.filter { isXcodeProject(path: $0.path) }.sorted { $0.path < $1.path }.map {
+      XcodeProjectLoader.load(path: $0.path, parsed: $0.parsed ?? PBXProjectReader.read($0.bytes), xcconfigs: xcconfigs)
+    }
+    return ModuleAssignment(
+      packages: packages, files: sources, moduleMap: moduleMap, warnings: warnings, xcodeProjects: projects)
+  }
+
+  /// The `// swift-tools-version: 6.0` of a manifest's first line, as (major, minor).
+  static func toolsVersion(of bytes: [UInt8]) -> (Int, Int)? {
+    let firstLine = String(decoding: bytes.prefix { $0 != 0x0A }.prefix(200), as: UTF8.self)
+    guard let colon = firstLine.firstIndex(of: ":"), firstLine.lowercased().contains("swift-tools-version") else {
+      return nil
+    }
+    let version = String(firstLine[firstLine.index(after: colon)...]).trimmingSpaces.prefix {
+      $0.isNumber || $0 == "."
+    }
+    let parts = version.split(separator: ".").compactMap { Int($0) }
+    guard let major = parts.first else { return nil }
+    return (major, parts.count > 1 ? parts[1] : 0)
+  }
+
+  /// A target's language mode where its `swiftSettings` say none: the highest of the package's
+  /// `swiftLanguageModes` this toolchain (Swift 6) knows, else the tools version's default
+  /// (6 from tools version 6.0, else 5). Swift 6 mode means complete checking.
+  static func applyDefaultLanguageMode(to manifest: inout PackageManifest, toolsVersion: (Int, Int)?) {
+    let declared = manifest.languageModes.compactMap { PlatformVersion.parse($0) }.filter { $0.0 <= 6 }.max { $0 < $1 }
+    let mode: String
+    if let declared {
+      mode = declared.1 == 0 ? "\(declared.0)" : "\(declared.0).\(declared.1)"
+    } else {
+      mode = (toolsVersion?.0 ?? 5) >= 6 ? "6" : "5"
+    }
+    for index in manifest.targets.indices where manifest.targets[index].language.languageMode == nil {
+      manifest.targets[index].language.languageMode = mode
+      if manifest.targets[index].language.source == nil { manifest.targets[index].language.source = "Package.swift" }
+    }
+  }
+
+  /// Whether `path` is a project description the graph reads besides manifests: an Xcode
+  /// project's `project.pbxproj` or an `.xcconfig` file.
+  package static func isProjectFile(path: String) -> Bool {
+    isXcodeProject(path: path) || path.hasSuffix(".xcconfig")
+  }
+
+  /// Whether `path` is `….xcodeproj/project.pbxproj`.
+  static func isXcodeProject(path: String) -> Bool {
+    path.hasSuffix(".xcodeproj/project.pbxproj")
   }
 
   /// Builds the graph from manifests already read. `packages` must be sorted by manifest path.
@@ -128,6 +185,17 @@ package enum ProjectGraphBuilder {
       if modules[module].isTest {
         for imported in source.facts.imports { testedVia[module].formUnion(importable[imported.module] ?? []) }
       }
+      if case .xcodeTarget = modules[module].origin {
+        // An Xcode target links more than it declares (implicit dependencies, "Link Binary With
+        // Libraries"), but it can only import what it links: imports are real edges, type names
+        // are not (an app and its extension both declaring `Settings` share nothing).
+        for imported in source.facts.imports {
+          for other in importable[imported.module] ?? [] where other != module && !modules[other].isTest {
+            edges[module].insert(other)
+          }
+        }
+        continue
+      }
       guard inferred else { continue }
       // Production code cannot see test code: a `MockClient` in a test folder that shares a name
       // with something the app uses must not pull the tests into the app's dependencies.
@@ -148,6 +216,9 @@ package enum ProjectGraphBuilder {
     let levels = Levels(graph: moduleGraph, components: components)
 
     var tested = [Bool](repeating: false, count: modules.count)
+    for module in modules where module.isTest {
+      if let subject = module.testSubject { tested[subject] = true }
+    }
     for (module, info) in modules.enumerated() where info.isTest {
       for target in moduleGraph.successors(of: module) { tested[target] = true }
       for target in testedVia[module] where target != module { tested[target] = true }
@@ -189,6 +260,7 @@ package enum ProjectGraphBuilder {
     var cycleOfComponent: [Int: [String]] = [:]  // lookup only
     for (id, module) in modules.enumerated() {
       let component = components.componentOfNode[id]
+      // One member list per cycle, shared by its modules (a 5,000-module cycle is not 5,000 lists).
       var cycle: [String] = []
       if components.isCycle(component) {
         if let known = cycleOfComponent[component] {
@@ -198,12 +270,29 @@ package enum ProjectGraphBuilder {
           cycleOfComponent[component] = cycle
         }
       }
-      infos.append(
-        ModuleInfo(
-          name: module.name, path: module.path, wave: levels.waveOfComponent[component],
-          dependsOn: moduleGraph.successors(of: id).map { modules[$0].name }.sorted(), tested: tested[id],
-          isTest: module.isTest, cycle: cycle, files: filesOfModule[id].count,
-          lines: filesOfModule[id].reduce(0) { $0 + files[$1].lines }))
+      var info = ModuleInfo(
+        name: module.name, path: module.path, wave: levels.waveOfComponent[component],
+        dependsOn: moduleGraph.successors(of: id).map { modules[$0].name }.sorted(), tested: tested[id],
+        isTest: module.isTest, cycle: cycle, files: filesOfModule[id].count,
+        lines: filesOfModule[id].reduce(0) { $0 + files[$1].lines })
+      switch module.origin {
+      case .target: info.origin = "package"
+      case .xcodeTarget: info.origin = "xcode"
+      case .mapped: info.origin = "mapped"
+      case .folder: info.origin = "folder"
+      }
+      info.kind = module.kind
+      info.deploymentTargets = module.deploymentTargets.sorted { $0.key < $1.key }.map {
+        DeploymentTarget(platform: $0.key, version: $0.value)
+      }
+      info.language = module.language
+      if let subject = module.testSubject {
+        info.testOf = modules[subject].name
+        // Tests never sit in a wave of their own: they are planned with the module they test.
+        info.wave = levels.waveOfComponent[components.componentOfNode[subject]]
+      }
+      info.sharedWith = module.sharedWith.map { modules[$0].name }.sorted()
+      infos.append(info)
     }
     infos.sort { ($0.wave, $0.name) < ($1.wave, $1.name) }
 
@@ -217,9 +306,11 @@ package enum ProjectGraphBuilder {
     packageSummaries.sort { $0.manifestPath < $1.manifestPath }
 
     let allWarnings = (assignment.warnings + resolver.warnings).sorted { $0.description < $1.description }
-    return ProjectGraph(
+    var graph = ProjectGraph(
       modules: infos, files: fileResults.compactMap { $0 }, moduleFiles: moduleFiles.sorted { $0.module < $1.module },
       packages: packageSummaries, warnings: allWarnings)
+    graph.skipped = assignment.skipped
+    return graph
   }
 
   /// What one file's references resolve to.

@@ -14,15 +14,23 @@ package final class FileAnalysis: Sendable {
   package let bytes: Int
   package let classification: FileClassification
   package let facts: FileFacts
-  /// The file's bytes when it is a package manifest (read as text by the graph, never run).
+  /// The file's bytes when it is a package manifest or a project file (`project.pbxproj`,
+  /// `.xcconfig`): read as text by the graph, never run.
   package let manifest: [UInt8]?
+  /// True for a project file: its bytes are in `manifest`, and it is no Swift source.
+  package var isProjectFile: Bool { manifest != nil && ProjectGraphBuilder.isProjectFile(path: path) }
+  /// For a `project.pbxproj`: its text parsed on the worker thread that read it.
+  package var projectPlist: Result<PropertyList, PBXProjectReader.Failure>? { parsedProject }
+  private let parsedProject: Result<PropertyList, PBXProjectReader.Failure>?
   package let suppressions: [Suppressions.Entry]
   package let suppressionProblems: [(line: Int, message: String)]
 
   package init(
     path: String, lines: Int, bytes: Int, classification: FileClassification, facts: FileFacts, manifest: [UInt8]?,
-    suppressions: [Suppressions.Entry], suppressionProblems: [(line: Int, message: String)]
+    suppressions: [Suppressions.Entry], suppressionProblems: [(line: Int, message: String)],
+    projectPlist: Result<PropertyList, PBXProjectReader.Failure>? = nil
   ) {
+    self.parsedProject = projectPlist
     self.path = path
     self.lines = lines
     self.bytes = bytes

@@ -24,6 +24,9 @@ package struct DiscoveredFile: Sendable, Equatable {
 package struct Discovery: Sendable {
   package var files: [DiscoveredFile] = []
   package var skipped: [(path: String, reason: SkipReason)] = []
+  /// Project descriptions the module graph reads as text (`*.xcodeproj/project.pbxproj`,
+  /// `*.xcconfig`), sorted by path. Not Swift sources: never lexed, never counted.
+  package var projectFiles: [DiscoveredFile] = []
 }
 
 /// Walks a directory tree for `.swift` files, without following links unless asked.
@@ -99,6 +102,7 @@ package struct FileDiscovery: Sendable {
     func merge(_ scan: FolderScan) -> [([UInt8], String)] {
       discovery.files += scan.found.files
       discovery.skipped += scan.found.skipped
+      discovery.projectFiles += scan.found.projectFiles
       return scan.folders.filter { visited.insert($0.identity).inserted }.map { ($0.path, $0.relative) }
     }
     if followSymlinks || jobs <= 1 {
@@ -127,6 +131,7 @@ package struct FileDiscovery: Sendable {
       discovery.files.removeAll { !seen.insert($0.relativePath).inserted }
     }
     discovery.skipped.sort { UTF8Order.precedes($0.path, $1.path) }
+    discovery.projectFiles.sort { UTF8Order.precedes($0.relativePath, $1.relativePath) }
     return discovery
   }
 
@@ -208,6 +213,13 @@ package struct FileDiscovery: Sendable {
       result.folders.append((path, relative, DirectoryIdentity(info)))
       return
     }
+    if type == S_IFREG, FileDiscovery.isProjectFile(name: name, relative: relative), !isExcluded(relative),
+      !isInExcludedFolder(relative)
+    {
+      // Read whatever `include` says: they describe the modules of the files that are scanned.
+      result.found.projectFiles.append(DiscoveredFile(pathBytes: path, relativePath: relative, size: Int(info.st_size)))
+      return
+    }
     guard type == S_IFREG, admitsFile(relative, name: name) else { return }
     if Int(info.st_size) > maxFileSize {
       result.found.skipped.append((relative, .tooLarge(limit: maxFileSize)))
@@ -262,7 +274,9 @@ package struct FileDiscovery: Sendable {
       let start = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
       let name = UnsafeBufferPointer(start: start, count: strlen(start))
       let type = entry.pointee.d_type
-      if type == UInt8(DT_REG) && !FileDiscovery.hasSwiftSuffix(name) { continue }
+      if type == UInt8(DT_REG) && !FileDiscovery.hasSwiftSuffix(name) && !FileDiscovery.mayBeProjectFile(name) {
+        continue
+      }
       if type == UInt8(DT_DIR) && FileDiscovery.isExcludedDirectory(name) { continue }
       if name.count <= 2 && name.allSatisfy({ $0 == UInt8(ascii: ".") }) && !name.isEmpty { continue }
       entries.append(Array(name))
@@ -283,6 +297,21 @@ package struct FileDiscovery: Sendable {
   }
 
   private static let swiftSuffix = Array(".swift".utf8)
+  private static let xcconfigSuffix = Array(".xcconfig".utf8)
+  private static let projectFileName = Array("project.pbxproj".utf8)
+
+  /// Whether a regular file is one the module graph reads: `project.pbxproj` inside a
+  /// `.xcodeproj` folder, or an `.xcconfig`.
+  static func isProjectFile(name: String, relative: String) -> Bool {
+    (name == "project.pbxproj" && relative.hasSuffix(".xcodeproj/project.pbxproj")) || name.hasSuffix(".xcconfig")
+  }
+
+  /// The cheap test on a directory entry's bytes, before any String exists.
+  private static func mayBeProjectFile(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    (name.count == projectFileName.count && name.elementsEqual(projectFileName))
+      || (name.count >= xcconfigSuffix.count
+        && name[(name.count - xcconfigSuffix.count)...].elementsEqual(xcconfigSuffix))
+  }
   private static let excludedDirectoryBytes = defaultExcludedDirectories.map { Array($0.utf8) }
 
   private static func hasSwiftSuffix(_ name: UnsafeBufferPointer<UInt8>) -> Bool {

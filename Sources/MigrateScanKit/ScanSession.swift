@@ -136,12 +136,20 @@ package struct ScanSession: Sendable {
     analyses: [FileAnalysis], skipped: [SkippedFile], readFailures: [SkippedFile]
   ) {
     let found = try discovery.discover(root: root)
-    let files = found.files
-    let progress = Progress(total: files.count, enabled: showProgress)
+    // Project files (`project.pbxproj`, `.xcconfig`) go through the same workers, after the
+    // Swift files: a large project is parsed beside the sources, not after them.
+    let sources = found.files.count
+    let files = found.files + found.projectFiles
+    let progress = Progress(total: sources, enabled: showProgress)
     let limit = discovery.maxFileSize
     let schedule = ScanSession.largestFirst(files.map(\.size))
     let results = ParallelMap.map(count: files.count, jobs: jobs, schedule: schedule) {
       index -> Result<FileAnalysis, SourceReader.Failure> in
+      if index >= sources {
+        return SourceReader.read(files[index].pathBytes, maxSize: limit).map {
+          Scanner.projectFile(path: files[index].relativePath, bytes: $0)
+        }
+      }
       defer { progress.advance() }
       switch SourceReader.read(files[index].pathBytes, maxSize: limit) {
       case .success(let bytes):
@@ -181,6 +189,10 @@ package struct ScanSession: Sendable {
     analyses: [FileAnalysis], skipped: [SkippedFile], outcome: Scanner.Outcome, findings: [Finding]
   ) -> ScanReport {
     // Counted in place: a filtered copy of the findings was the largest block of a scan's peak.
+    // Project files (`project.pbxproj`, `.xcconfig`) are read for the graph, not scanned; files
+    // no target compiles were scanned but give no findings, and are listed as skipped.
+    let analyses = analyses.filter { !$0.isProjectFile && !outcome.uncompiled.contains($0.path) }
+    let skipped = (skipped + outcome.skipped).sorted { UTF8Order.precedes($0.path, $1.path) }
     var active = 0
     var byCategory: [String: Int] = [:]
     var byDisposition: [String: Int] = [:]
@@ -195,8 +207,27 @@ package struct ScanSession: Sendable {
       byCategory: byCategory.sorted { $0.key < $1.key }.map { NamedCount(name: $0.key, count: $0.value) },
       byDisposition: byDisposition.sorted { $0.key < $1.key }.map { NamedCount(name: $0.key, count: $0.value) },
       skipped: skipped, suppressed: findings.count - active)
-    return ScanReport(
+    var report = ScanReport(
       tool: ToolInfo(version: MigrateScanVersion.current), root: root, summary: summary,
       modules: outcome.graph.modules, findings: findings, plan: outcome.plan, rules: catalog.ruleInfos)
+    report.guesses = ScanSession.guesses(modules: outcome.graph.modules)
+    return report
+  }
+
+  /// One line when some modules are folders the scan made up (no manifest or Xcode target
+  /// describes their files), naming them and the fix.
+  static func guesses(modules: [ModuleInfo]) -> [String] {
+    let guessed = modules.filter { $0.origin == "folder" && $0.files > 0 }.sorted { $0.name < $1.name }
+    guard !guessed.isEmpty else { return [] }
+    let files = guessed.reduce(0) { $0 + $1.files }
+    let total = modules.reduce(0) { $0 + $1.files }
+    let names = guessed.prefix(8).map { "`\($0.name)`" }.joined(separator: ", ") + (guessed.count > 8 ? ", …" : "")
+    let subject =
+      files == total ? "All modules are" : guessed.count == 1 ? "Module \(names) is" : "Modules \(names) are"
+    let detail = files == total ? " (\(names))" : ""
+    return [
+      "\(subject) guessed from folders\(detail): no Package.swift or Xcode project describes \(files) of "
+        + "\(total) Swift files. Name the modules with `modules` in `.migrate-scan.json` to plan them as they build."
+    ]
   }
 }

@@ -71,6 +71,16 @@ package struct Scanner: Sendable {
       manifest: nil, suppressions: [], suppressionProblems: [])
   }
 
+  /// A project file (`project.pbxproj`, `.xcconfig`) handed to the graph as bytes: no tokens,
+  /// no findings, no lines counted.
+  package static func projectFile(path: String, bytes: [UInt8]) -> FileAnalysis {
+    FileAnalysis(
+      path: path, lines: 0, bytes: 0,
+      classification: FileClassification(path: path, candidates: [], facts: CombineFacts()),
+      facts: FileFacts(), manifest: bytes, suppressions: [], suppressionProblems: [],
+      projectPlist: path.hasSuffix(".xcodeproj/project.pbxproj") ? PBXProjectReader.read(bytes) : nil)
+  }
+
   /// Everything the tree-wide pass produces.
   package struct Outcome: Sendable {
     package var findings: [Finding]
@@ -78,6 +88,11 @@ package struct Scanner: Sendable {
     package var plan: MigrationPlan
     /// Warnings for stderr: graph problems, unused or malformed suppressions.
     package var warnings: [String]
+    /// Swift files no target compiles (or excluded, or resources), with the reason: analysed
+    /// files that gave no findings. The report lists them as skipped.
+    package var skipped: [SkippedFile] = []
+    /// The paths of `skipped`.
+    package var uncompiled: Set<String> = []
   }
 
   /// The tree-wide pass over the analyses of every file.
@@ -94,11 +109,17 @@ package struct Scanner: Sendable {
   ) -> Outcome {
     let analyses = analyses.sorted { UTF8Order.precedes($0.path, $1.path) }
     var manifests: [ProjectGraphBuilder.ManifestFile] = []
+    var projectFiles: [ProjectGraphBuilder.ManifestFile] = []
     var sources: [ProjectGraphBuilder.SourceFile] = []
     var declared: Set<String> = []
     for analysis in analyses {
       if let manifest = analysis.manifest {
-        manifests.append(ProjectGraphBuilder.ManifestFile(path: analysis.path, bytes: manifest))
+        if analysis.isProjectFile {
+          projectFiles.append(
+            ProjectGraphBuilder.ManifestFile(path: analysis.path, bytes: manifest, parsed: analysis.projectPlist))
+        } else {
+          manifests.append(ProjectGraphBuilder.ManifestFile(path: analysis.path, bytes: manifest))
+        }
         continue
       }
       sources.append(ProjectGraphBuilder.SourceFile(path: analysis.path, facts: analysis.facts, lines: analysis.lines))
@@ -112,24 +133,26 @@ package struct Scanner: Sendable {
     // of the graph (references, edges, waves) is built on another.
     let assignment =
       reusedGraph == nil
-      ? ProjectGraphBuilder.assignModules(manifests: manifests, files: sources, moduleMap: moduleMap) : nil
+      ? ProjectGraphBuilder.assignModules(
+        manifests: manifests, files: sources, moduleMap: moduleMap, projectFiles: projectFiles) : nil
     var moduleOfFile: [String: String] = [:]
     var targets: [String: [String: String]] = [:]
+    var skipped: [SkippedFile] = []
     if let assignment {
       moduleOfFile = assignment.moduleOfPath
-      for (package, modules) in zip(assignment.packages, assignment.modulesOfPackage) {
-        Scanner.addTargets(of: package.manifest.platforms, to: modules, in: &targets)
-      }
+      targets = Scanner.deploymentTargets(assignment.resolver.modules)
+      skipped = assignment.skipped
     } else if let reusedGraph {
       for file in reusedGraph.files { moduleOfFile[file.path] = file.module }
-      for package in reusedGraph.packages {
-        Scanner.addTargets(of: package.platforms, to: package.modules, in: &targets)
-      }
+      targets = Scanner.deploymentTargets(reusedGraph.modules)
+      skipped = reusedGraph.skipped
     }
     let moduleTable = moduleOfFile
     let context = ClassifyContext(
       declaredTypeNames: declared, moduleOf: { moduleTable[$0] }, deploymentTargets: targets)
-    let classifications = analyses.map(\.classification)
+    // Only compiled code is analysed: a file no target compiles yields no findings.
+    let uncompiled = Set(skipped.map(\.path))
+    let classifications = analyses.filter { !$0.isProjectFile && !uncompiled.contains($0.path) }.map(\.classification)
     var (graph, findings) = ParallelChunks.both(
       jobs: jobs,
       { reusedGraph ?? ProjectGraphBuilder.build(assignment!, jobs: jobs) },
@@ -141,14 +164,19 @@ package struct Scanner: Sendable {
     var warnings = graph.warnings.map { "warning: \($0)" }
     applySuppressions(to: &findings, analyses: analyses, warnings: &warnings)
 
-    guard planning else { return Outcome(findings: findings, graph: graph, plan: MigrationPlan(), warnings: warnings) }
+    guard planning else {
+      return Outcome(
+        findings: findings, graph: graph, plan: MigrationPlan(), warnings: warnings, skipped: skipped,
+        uncompiled: uncompiled)
+    }
     planBuilder.applyLeaveAlone(&findings, modules: graph.modules)
     var fileWaves: [String: Int] = [:]
     for file in graph.files { fileWaves[file.path] = file.wave }
     let plan = planBuilder.build(
       findings: findings, modules: graph.modules, fileWaves: fileWaves,
-      notes: Scanner.platformNotes(graph: graph, findings: findings))
-    return Outcome(findings: findings, graph: graph, plan: plan, warnings: warnings)
+      notes: [])
+    return Outcome(
+      findings: findings, graph: graph, plan: plan, warnings: warnings, skipped: skipped, uncompiled: uncompiled)
   }
 
   /// Marks suppressed findings (they stay in JSON and SARIF with their reason, and never fail a
@@ -180,35 +208,46 @@ package struct Scanner: Sendable {
     }
   }
 
-  /// Records `platforms` as the deployment targets of `modules`; a later package's entry for the
-  /// same module name wins, as it always has.
-  private static func addTargets(
-    of platforms: [PackageManifest.Platform], to modules: [String], in targets: inout [String: [String: String]]
-  ) {
-    let table = Dictionary(platforms.map { ($0.name, $0.version) }, uniquingKeysWith: { first, _ in first })
-    for module in modules { targets[module] = table }
+  /// The deployment targets that gate each module's findings, by module name: its own, and for
+  /// files it shares with other targets (an app and its extension) the lowest of theirs too, since
+  /// the migrated code must build for every target that compiles it.
+  static func deploymentTargets(_ modules: [ResolvedModule]) -> [String: [String: String]] {
+    var targets: [String: [String: String]] = [:]
+    for module in modules where !module.deploymentTargets.isEmpty || !module.sharedWith.isEmpty {
+      var table = module.deploymentTargets
+      for other in module.sharedWith { Scanner.lower(&table, with: modules[other].deploymentTargets) }
+      if !table.isEmpty { targets[module.name] = table }
+    }
+    return targets
   }
 
-  /// Notes for packages whose deployment target is below what the view-model phase needs
-  /// (suppressed findings need nothing).
-  private static func platformNotes(graph: ProjectGraph, findings: [Finding]) -> [String] {
-    var viewModelModules: Set<String> = []
-    for finding in findings where finding.phase == .viewModels && finding.suppression == nil {
-      if let module = finding.module { viewModelModules.insert(module) }
+  /// The same from a finished graph's modules (a `check` reusing the other side's graph).
+  static func deploymentTargets(_ modules: [ModuleInfo]) -> [String: [String: String]] {
+    let byName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    func table(_ module: ModuleInfo) -> [String: String] {
+      Dictionary(module.deploymentTargets.map { ($0.platform, $0.version) }, uniquingKeysWith: { first, _ in first })
     }
-    var notes: [String] = []
-    let observableMinimum = ["iOS": 17, "macOS": 14, "tvOS": 17, "watchOS": 10]
-    for package in graph.packages where package.modules.contains(where: viewModelModules.contains) {
-      for platform in package.platforms {
-        guard let needed = observableMinimum[platform.name],
-          let major = Int(platform.version.split(separator: ".").first ?? ""), major < needed
-        else { continue }
-        notes.append(
-          "\(package.name) targets \(platform.name) \(platform.version): `@Observable` needs \(platform.name) "
-            + "\(needed); until the target moves, keep `ObservableObject` or gate the new type with `if #available`")
+    var targets: [String: [String: String]] = [:]
+    for module in modules where !module.deploymentTargets.isEmpty || !module.sharedWith.isEmpty {
+      var own = table(module)
+      for other in module.sharedWith { if let info = byName[other] { Scanner.lower(&own, with: table(info)) } }
+      if !own.isEmpty { targets[module.name] = own }
+    }
+    return targets
+  }
+
+  /// Lowers each platform of `table` to `other`'s version where that is lower; adds platforms
+  /// only `other` has.
+  private static func lower(_ table: inout [String: String], with other: [String: String]) {
+    for (platform, version) in other {
+      guard let current = table[platform], let mine = PlatformRequirement.parse(current),
+        let theirs = PlatformRequirement.parse(version)
+      else {
+        if table[platform] == nil { table[platform] = version }
+        continue
       }
+      if theirs < mine { table[platform] = version }
     }
-    return notes
   }
 
   private static let directiveMarker = Array("migrate-scan:".utf8)

@@ -39,6 +39,8 @@ package enum JSONReport {
     output.endObject()
     output.key("root")
     output.string(report.root)
+    output.key("guesses")
+    output.strings(report.guesses)
     output.key("summary")
     JSONWriter.append(summary(report.summary), to: &output)
     // Each cycle once, with the id its modules refer to: a module listing the whole cycle
@@ -117,6 +119,23 @@ package enum JSONReport {
     output.strings(finding.blockedBy)
     output.key("suppression")
     output.string(finding.suppression)
+    // Only on blocked findings: a key on every finding of a million-line tree was bytes for nothing.
+    if !finding.deploymentGates.isEmpty {
+      output.key("deploymentGates")
+      output.beginArray()
+      for gate in finding.deploymentGates {
+        output.element()
+        output.beginObject()
+        output.key("platform")
+        output.string(gate.platform)
+        output.key("current")
+        output.string(gate.current)
+        output.key("needed")
+        output.string(gate.needed)
+        output.endObject()
+      }
+      output.endArray()
+    }
     output.endObject()
   }
 
@@ -201,6 +220,23 @@ package enum JSONReport {
       JSONMember("cycle", .string(cycle?.id)),
       JSONMember("files", .int(module.files)),
       JSONMember("lines", .int(module.lines)),
+      JSONMember("origin", .string(module.origin)),
+      JSONMember("kind", .string(module.kind)),
+      JSONMember(
+        "deploymentTargets", .object(module.deploymentTargets.map { JSONMember($0.platform, .string($0.version)) })),
+      JSONMember("language", language(module.language)),
+      JSONMember("testOf", module.testOf.map { .string($0) } ?? .null),
+      JSONMember("sharedWith", .strings(module.sharedWith)),
+    ])
+  }
+
+  private static func language(_ language: LanguageSettings) -> JSONValue {
+    .object([
+      JSONMember("languageMode", language.languageMode.map { .string($0) } ?? .null),
+      JSONMember("strictConcurrency", language.effectiveStrictConcurrency.map { .string($0) } ?? .null),
+      JSONMember("features", .strings(language.features)),
+      JSONMember("defaultIsolation", language.defaultIsolation.map { .string($0) } ?? .null),
+      JSONMember("source", language.source.map { .string($0) } ?? .null),
     ])
   }
 

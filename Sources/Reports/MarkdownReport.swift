@@ -33,7 +33,12 @@ struct MarkdownReport {
 
   /// The whole document, ending with a newline.
   func render() -> String {
-    var blocks: [String] = [header(), summary()]
+    var blocks: [String] = [header()]
+    // What was guessed comes before any number that depends on it.
+    if !report.guesses.isEmpty {
+      blocks.append(report.guesses.map { "> " + MarkdownText.inline($0) }.joined(separator: "\n>\n"))
+    }
+    blocks.append(summary())
     let active = report.findings.filter { $0.suppression == nil }
     let planHasSteps = report.plan.phases.contains { !$0.steps.isEmpty }
     if active.isEmpty && !planHasSteps {
@@ -53,6 +58,7 @@ struct MarkdownReport {
             title: "Migrate, phase not given", intro: "The scan gave these no phase; place them by hand.",
             findings: phaseless))
       }
+      blocks.append(deploymentGates(active.filter { $0.disposition == .blockedByDeploymentTarget }))
       blocks.append(
         sideSection(
           title: "Keep on Combine",
@@ -134,6 +140,7 @@ struct MarkdownReport {
     case .migrate: return "Migrate"
     case .keep: return "Keep on Combine"
     case .leaveAlone: return "Leave alone"
+    case .blockedByDeploymentTarget: return "Blocked by the deployment target"
     }
   }
 
@@ -245,6 +252,38 @@ struct MarkdownReport {
     return lines.joined(separator: "\n")
   }
 
+  // MARK: - Deployment gates
+
+  /// One line per module: the deployment target to raise and how many items that opens, with the
+  /// items folded below. They are in no phase's checklist until then.
+  private func deploymentGates(_ findings: [Finding]) -> String {
+    var lines = ["## Blocked by the deployment target", ""]
+    let steps = report.plan.phases.first { $0.id == .deploymentGate }?.steps ?? []
+    guard !findings.isEmpty else {
+      lines.append("Nothing: every replacement the plan recommends is available at each module's deployment target.")
+      return lines.joined(separator: "\n")
+    }
+    lines += [
+      "Their replacement needs a newer OS than the module's deployment target, so they are not in the phases "
+        + "above. Raise the target (or keep Combine there) and they join their phase.", "",
+    ]
+    for step in steps {
+      let gate = step.blockedBy.first ?? "raise the deployment target"
+      var item = [
+        "- **\(MarkdownText.inline(step.module))**: \(MarkdownText.inline(gate)) and "
+          + "\(step.size.findings == 1 ? "this item opens" : "these \(step.size.findings) items open")"
+      ]
+      let entries = step.findings.compactMap { findingsByFingerprint[$0] }.map {
+        "  - " + findingLine($0, showSeverity: false)
+      }
+      if !entries.isEmpty {
+        item.append(fold(entries.joined(separator: "\n"), count: entries.count, noun: "finding", indent: "  "))
+      }
+      lines.append(item.joined(separator: "\n"))
+    }
+    return lines.joined(separator: "\n")
+  }
+
   // MARK: - Keep, leave alone, suppressed
 
   private func sideSection(title: String, intro: String, findings: [Finding]) -> String {
@@ -277,18 +316,24 @@ struct MarkdownReport {
 
   private func modulesSection() -> String {
     var table = [
-      "| Module | Path | Wave | Depends on | Tested | Files | Lines |",
-      "| --- | --- | ---: | --- | --- | ---: | ---: |",
+      "| Module | Path | Wave | Depends on | Tested | Deployment | Swift | Files | Lines |",
+      "| --- | --- | ---: | --- | --- | --- | --- | ---: | ---: |",
     ]
     for module in report.modules {
       let name = MarkdownText.inline(module.name, inTable: true) + (module.isTest ? " (tests)" : "")
       let dependsOn =
         module.dependsOn.isEmpty
         ? "none" : module.dependsOn.map { MarkdownText.inline($0, inTable: true) }.joined(separator: ", ")
-      let tested = module.isTest ? "n/a" : (module.tested ? "yes" : "no")
+      let tested =
+        module.isTest
+        ? (module.testOf.map { "tests " + MarkdownText.inline($0, inTable: true) } ?? "n/a")
+        : (module.tested ? "yes" : "no")
+      let deployment =
+        module.deploymentTargets.isEmpty
+        ? "not set" : module.deploymentTargets.map { "\($0.platform) \($0.version)" }.joined(separator: ", ")
       table.append(
         "| \(name) | \(MarkdownText.code(module.path, inTable: true)) | \(module.wave) | \(dependsOn) | \(tested) "
-          + "| \(module.files) | \(module.lines) |")
+          + "| \(deployment) | \(Self.swiftSettings(module.language)) | \(module.files) | \(module.lines) |")
     }
     var lines = ["## Modules", "", fold(table.joined(separator: "\n"), count: report.modules.count, noun: "module")]
     if !cycles.cycles.isEmpty {
@@ -304,6 +349,18 @@ struct MarkdownReport {
       lines += ["", "An arrow reads \"depends on\"; colours are waves, dashed nodes are test targets.", "", graph]
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// `6`, `5, complete checking`, `5, targeted checking, +ExistentialAny`, or `not set`.
+  static func swiftSettings(_ language: LanguageSettings) -> String {
+    var parts: [String] = []
+    if let mode = language.languageMode { parts.append(mode) }
+    if let checking = language.effectiveStrictConcurrency, !(language.languageMode?.hasPrefix("6") ?? false) {
+      parts.append("\(checking) checking")
+    }
+    if let isolation = language.defaultIsolation { parts.append("default \(isolation)") }
+    parts += language.features.map { "+\($0)" }
+    return parts.isEmpty ? "not set" : MarkdownText.inline(parts.joined(separator: ", "), inTable: true)
   }
 
   // MARK: - Pieces

@@ -8,6 +8,10 @@ package enum Disposition: String, Sendable, Codable, CaseIterable, Comparable {
   case leaveAlone = "leave-alone"
   /// A bug today: fix it whatever the plan says.
   case fixNow = "fix-now"
+  /// The replacement needs a newer OS than the module's deployment target (`@Observable` on an
+  /// iOS 15 app): out of the open checklists until the target is raised; `Finding.deploymentGates`
+  /// says to what.
+  case blockedByDeploymentTarget = "blocked-by-deployment-target"
 
   package static func < (lhs: Disposition, rhs: Disposition) -> Bool { lhs.rawValue < rhs.rawValue }
 }

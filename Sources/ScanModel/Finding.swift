@@ -27,6 +27,9 @@ package struct Finding: Sendable, Codable, Hashable {
   /// The match's significant tokens joined by one space, as the fingerprint saw them. Reports do
   /// not show it; the gate reads it to pair an edited finding with its old self (`TokenShape`).
   package var matchText: String
+  /// For `blocked-by-deployment-target`: each platform whose deployment target is below what the
+  /// replacement needs, in platform order. Empty otherwise.
+  package var deploymentGates: [DeploymentGate] = []
 
   package init(
     fingerprint: String, ruleID: String, category: CategoryID, severity: Severity, disposition: Disposition,
@@ -58,5 +61,21 @@ package struct Finding: Sendable, Codable, Hashable {
     if lhs.range.start != rhs.range.start { return lhs.range.start < rhs.range.start }
     if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
     return lhs.fingerprint < rhs.fingerprint
+  }
+}
+
+/// A deployment target that must rise before a finding can migrate: "iOS 15.0 → 17".
+package struct DeploymentGate: Sendable, Codable, Hashable {
+  /// `iOS`, `macOS`, ….
+  package var platform: String
+  /// The module's deployment target (the lowest of the targets compiling the file).
+  package var current: String
+  /// What the replacement needs.
+  package var needed: String
+
+  package init(platform: String, current: String, needed: String) {
+    self.platform = platform
+    self.current = current
+    self.needed = needed
   }
 }

@@ -5,6 +5,8 @@ package enum PlanSectionID: String, Sendable, Codable, CaseIterable, Comparable 
   case oneShot = "one-shot"
   case viewModels = "view-models"
   case cleanup
+  /// Findings blocked by a module's deployment target: one step per module, the gate to raise.
+  case deploymentGate = "deployment-gate"
   case keep
   case leaveAlone = "leave-alone"
 

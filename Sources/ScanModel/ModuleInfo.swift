@@ -19,6 +19,22 @@ package struct ModuleInfo: Sendable, Codable, Hashable {
   /// Number of Swift files and lines in the module.
   package var files: Int
   package var lines: Int
+  /// Where the module comes from: `package` (a `Package.swift` target), `xcode` (an Xcode
+  /// target), `mapped` (the configuration's `modules`) or `folder` (guessed from a folder).
+  package var origin: String = "folder"
+  /// What the target builds: a SwiftPM target kind (`target`, `testTarget`, …) or an Xcode product
+  /// type (`application`, `app-extension`, `unit-tests`, …); empty for folders.
+  package var kind: String = ""
+  /// Minimum OS per platform, sorted by platform; empty when nothing declares one.
+  package var deploymentTargets: [DeploymentTarget] = []
+  /// Language mode and concurrency checking, where declared.
+  package var language = LanguageSettings()
+  /// For a test module: the module it tests. Its findings are planned with that module's, after
+  /// them, and never in a wave of their own.
+  package var testOf: String?
+  /// Other modules that compile some of this module's files (an extension sharing an app's
+  /// files), sorted. Those files are planned here, once.
+  package var sharedWith: [String] = []
 
   package init(
     name: String, path: String, wave: Int, dependsOn: [String], tested: Bool, isTest: Bool = false,
@@ -33,5 +49,18 @@ package struct ModuleInfo: Sendable, Codable, Hashable {
     self.cycle = cycle
     self.files = files
     self.lines = lines
+  }
+}
+
+/// A module's minimum OS on one platform.
+package struct DeploymentTarget: Sendable, Codable, Hashable {
+  /// `iOS`, `macOS`, `tvOS`, `watchOS`, `visionOS`, … as `Package.swift` spells them.
+  package var platform: String
+  /// `15.0`, `10.15`.
+  package var version: String
+
+  package init(platform: String, version: String) {
+    self.platform = platform
+    self.version = version
   }
 }

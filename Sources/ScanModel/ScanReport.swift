@@ -74,6 +74,9 @@ package struct ScanReport: Sendable, Codable, Hashable {
   package var plan: MigrationPlan
   /// Metadata of the rules that ran, sorted by id.
   package var rules: [RuleInfo]
+  /// What the scan had to guess, one line each, for the top of the report (modules made from
+  /// folders because no project file describes them, with how to say otherwise).
+  package var guesses: [String] = []
 
   package init(
     tool: ToolInfo, root: String, summary: ScanSummary, modules: [ModuleInfo], findings: [Finding],

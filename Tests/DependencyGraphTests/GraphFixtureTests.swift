@@ -46,11 +46,13 @@ func waves(_ graph: ProjectGraph) -> [[String]] {
     let graph = try fixtureGraph("MultiPackage")
     #expect(
       waves(graph) == [
-        ["DesignSystem", "Networking", "Storage"],
-        ["DesignSystemTests", "Repository"],
-        ["FeatureA", "FeatureB", "RepositoryTests", "Scripts"],
+        // Test targets sit in the wave of the module they test, never in one of their own.
+        ["DesignSystem", "DesignSystemTests", "Networking", "Storage"],
+        ["Repository", "RepositoryTests"],
+        ["FeatureA", "FeatureB", "Scripts"],
         ["App"],
       ])
+    #expect(graph.module(named: "RepositoryTests")?.testOf == "Repository")
     #expect(graph.module(named: "FeatureA")?.dependsOn == ["DesignSystem", "Repository"])
     #expect(graph.module(named: "Repository")?.dependsOn == ["Networking", "Storage"])
     #expect(graph.module(named: "Repository")?.tested == true)
@@ -84,7 +86,8 @@ func waves(_ graph: ProjectGraph) -> [[String]] {
 
   @Test func appFoldersDependOnLocalPackageTargets() throws {
     let graph = try fixtureGraph("MixedApp")
-    #expect(waves(graph) == [["Core"], ["CoreUI", "ShopTests"], ["Shop"]])
+    #expect(waves(graph) == [["Core"], ["CoreUI"], ["Shop", "ShopTests"]])
+    #expect(graph.module(named: "Shop")?.tested == true)
     #expect(graph.module(named: "Shop")?.dependsOn == ["Core", "CoreUI"])
     #expect(graph.module(named: "Core")?.tested == true)
     #expect(graph.module(named: "CoreUI")?.tested == false)

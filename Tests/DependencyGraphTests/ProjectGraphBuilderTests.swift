@@ -48,7 +48,7 @@ func source(
     let waves = Dictionary(uniqueKeysWithValues: graph.modules.map { ($0.name, $0.wave) })
     #expect(waves["Networking"] == 0 && waves["Storage"] == 0 && waves["Design"] == 0)
     #expect(waves["Repository"] == 1 && waves["Feature"] == 1)
-    #expect(waves["App"] == 2 && waves["RepositoryTests"] == 2)
+    #expect(waves["App"] == 2 && waves["RepositoryTests"] == 1)
     #expect(graph.module(named: "Feature")?.dependsOn == ["Design"])
     #expect(graph.module(named: "Repository")?.tested == true)
     #expect(graph.module(named: "Networking")?.tested == false)

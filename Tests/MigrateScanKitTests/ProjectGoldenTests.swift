@@ -6,7 +6,9 @@ import Testing
 /// End to end: every project under `Fixtures/projects/` scanned in-process, each format compared
 /// with `Fixtures/projects/<project>.expected/report.*`.
 @Suite struct ProjectGoldenTests {
-  static let projects = ["SampleApp"]
+  static let projects = [
+    "SampleApp", "XcodeClassicApp", "XcodeLocalPackageApp", "XcodeSyncedApp",
+  ]
   static let formats: [(format: String, file: String)] = [
     ("markdown", "report.md"), ("json", "report.json"), ("sarif", "report.sarif"), ("xcode", "report.xcode.txt"),
     ("github", "report.github.txt"),

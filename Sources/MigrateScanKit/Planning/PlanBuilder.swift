@@ -22,6 +22,7 @@ package struct PlanBuilder: Sendable {
     case .oneShot: return "One-shot operations become async"
     case .viewModels: return "View models and subjects"
     case .cleanup: return "Clean up the bridges nothing uses"
+    case .deploymentGate: return "Blocked by the deployment target"
     case .keep: return "Keep on Combine"
     case .leaveAlone: return "Leave alone"
     }
@@ -71,10 +72,22 @@ package struct PlanBuilder: Sendable {
     for index in findings.indices where findings[index].suppression == nil {
       bySection[section(of: findings[index]), default: []].append(index)
     }
+    var fingerprintIndex: [String: Int] = [:]
+    for index in bySection[.deploymentGate] ?? [] { fingerprintIndex[findings[index].fingerprint] = index }
     var phases: [PlanPhase] = []
     for section in PlanSectionID.allCases {
       let sectionFindings = bySection[section] ?? []
-      var steps = steps(for: sectionFindings, of: findings, modules: modulesByName, fileWaves: fileWaves)
+      var steps = steps(
+        for: sectionFindings, of: findings, modules: modulesByName, fileWaves: fileWaves,
+        splitLarge: section != .deploymentGate)
+      if section == .deploymentGate {
+        // One gate per module: "raise iOS 15.0 → 17", what opens all of its blocked items.
+        for index in steps.indices {
+          steps[index].blockedBy = [
+            PlanBuilder.gateText(steps[index].findings.compactMap { fingerprintIndex[$0] }.map { findings[$0] })
+          ]
+        }
+      }
       if section == .prepare || section == .oneShot || section == .viewModels || section == .cleanup {
         let modulesWithSteps = Set(steps.map(\.module))
         for index in steps.indices {
@@ -91,6 +104,7 @@ package struct PlanBuilder: Sendable {
   private func section(of finding: Finding) -> PlanSectionID {
     switch finding.disposition {
     case .fixNow: return .fixNow
+    case .blockedByDeploymentTarget: return .deploymentGate
     case .keep: return .keep
     case .leaveAlone: return .leaveAlone
     case .migrate:
@@ -108,14 +122,15 @@ package struct PlanBuilder: Sendable {
   ///
   /// - Parameter selected: indices into `findings`, in report order.
   private func steps(
-    for selected: [Int], of findings: [Finding], modules: [String: ModuleInfo], fileWaves: [String: Int]
+    for selected: [Int], of findings: [Finding], modules: [String: ModuleInfo], fileWaves: [String: Int],
+    splitLarge: Bool = true
   ) -> [PlanStep] {
     var byModule: [String: [Int]] = [:]
     for index in selected { byModule[findings[index].module ?? "(root)", default: []].append(index) }
     var steps: [PlanStep] = []
     for (module, moduleFindings) in byModule {
       let wave = modules[module]?.wave ?? 0
-      if moduleFindings.count > largeStepFindings {
+      if splitLarge && moduleFindings.count > largeStepFindings {
         var byFile: [String: [Int]] = [:]
         for index in moduleFindings { byFile[findings[index].file, default: []].append(index) }
         for (_, fileFindings) in byFile {
@@ -129,16 +144,26 @@ package struct PlanBuilder: Sendable {
     // The keys are computed once per step (module names as their rank among the names), not per
     // comparison: a tree split into thousands of file steps spent most of planning hashing
     // paths and comparing module names inside the sort.
+    //
+    // A test module's steps sort under the module it tests (`testOf`), right after that module's
+    // own: tests travel with the code they cover and never make a wave of their own.
     var moduleRank: [String: Int] = [:]
-    for (rank, module) in Set(steps.map(\.module)).sorted().enumerated() { moduleRank[module] = rank }
+    let hosts = Set(steps.map { modules[$0.module]?.testOf ?? $0.module })
+    for (rank, module) in hosts.union(steps.map(\.module)).sorted().enumerated() { moduleRank[module] = rank }
     let keys = steps.map { step in
       let file = step.files.first ?? ""
-      return (wave: step.wave, module: moduleRank[step.module] ?? 0, fileWave: fileWaves[file] ?? 0, file: file)
+      let host = modules[step.module]?.testOf
+      return (
+        wave: step.wave, module: moduleRank[host ?? step.module] ?? 0, test: host == nil ? 0 : 1,
+        testModule: moduleRank[step.module] ?? 0, fileWave: fileWaves[file] ?? 0, file: file
+      )
     }
     let order = keys.indices.sorted { lhs, rhs in
       let (lhs, rhs) = (keys[lhs], keys[rhs])
       if lhs.wave != rhs.wave { return lhs.wave < rhs.wave }
       if lhs.module != rhs.module { return lhs.module < rhs.module }
+      if lhs.test != rhs.test { return lhs.test < rhs.test }
+      if lhs.testModule != rhs.testModule { return lhs.testModule < rhs.testModule }
       if lhs.fileWave != rhs.fileWave { return lhs.fileWave < rhs.fileWave }
       return UTF8Order.precedes(lhs.file, rhs.file)
     }
@@ -160,6 +185,34 @@ package struct PlanBuilder: Sendable {
     return PlanStep(
       wave: wave, module: module, files: files, findings: ordered.map { findings[$0].fingerprint },
       size: StepSize(findings: ordered.count, lines: lines), blockedBy: blockers)
+  }
+
+  /// The one gate of a module's blocked findings, per platform the lowest current target and the
+  /// highest need: `raise iOS 15.0 → 17, macOS 12 → 14`.
+  static func gateText(_ findings: [Finding]) -> String {
+    var order: [String] = []
+    var gates: [String: DeploymentGate] = [:]
+    for gate in findings.flatMap(\.deploymentGates) {
+      guard var existing = gates[gate.platform] else {
+        order.append(gate.platform)
+        gates[gate.platform] = gate
+        continue
+      }
+      if PlanBuilder.version(existing.needed).lexicographicallyPrecedes(PlanBuilder.version(gate.needed)) {
+        existing.needed = gate.needed
+      }
+      if PlanBuilder.version(gate.current).lexicographicallyPrecedes(PlanBuilder.version(existing.current)) {
+        existing.current = gate.current
+      }
+      gates[gate.platform] = existing
+    }
+    let parts = order.compactMap { gates[$0] }.map { "\($0.platform) \($0.current) → \($0.needed)" }
+    return "raise " + parts.joined(separator: ", ")
+  }
+
+  /// `"15.4"` → [15, 4], for comparing versions.
+  private static func version(_ text: String) -> [Int] {
+    text.split(separator: ".").map { Int($0) ?? 0 }
   }
 
   /// The dependencies of `module` that have work in the same phase: their step comes first.

@@ -1,0 +1,9 @@
+import SwiftUI
+
+struct ProfileScreen: View {
+  @ObservedObject var model: ProfileModel
+
+  var body: some View {
+    TextField("Name", text: $model.name)
+  }
+}

@@ -1,0 +1,7 @@
+import XCTest
+
+final class LaunchTests: XCTestCase {
+  func testLaunches() {
+    XCUIApplication().launch()
+  }
+}

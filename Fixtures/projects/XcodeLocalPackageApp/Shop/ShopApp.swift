@@ -1,0 +1,9 @@
+import Catalog
+import SwiftUI
+
+@main
+struct ShopApp: App {
+  var body: some Scene {
+    WindowGroup { Text("Shop") }
+  }
+}
