@@ -16,7 +16,8 @@ extension CommandLineTool {
     let failValues = invocation.failOn.isEmpty ? session.configuration.failOn : invocation.failOn
     let policy =
       failValues.isEmpty ? FailPolicy.preCommit : try FailPolicy(values: failValues, catalog: session.catalog)
-    let scanner = Scanner(catalog: session.catalog)
+    var scanner = Scanner(catalog: session.catalog)
+    scanner.suppressibleNames = session.suppressibleNames
     let reports = try checkReports(invocation)
     // A machine report on stdout replaces the lines for people (they would corrupt it).
     let reportOnStdout = reports.contains { $0.path == nil }
@@ -26,6 +27,7 @@ extension CommandLineTool {
     let added: [Finding]
     let checked: CheckedTree
     var failed = false
+    var ratchetSummary: String?
     if invocation.staged || invocation.since != nil {
       (added, checked) = try changeFindings(invocation, session: session, scanner: scanner, io: &io)
     } else {
@@ -42,13 +44,13 @@ extension CommandLineTool {
       if let path = baselinePath {
         let (new, gone) = try readBaseline(path).compare(outcome.findings)
         added = new
-        if invocation.ratchet {
-          for entry in gone {
-            let line =
-              "\(display(entry.file, root: session.root)): fixed or gone: \(entry.ruleID) (tighten the baseline)"
+        if invocation.ratchet && !gone.isEmpty {
+          let message = ratchetFailure(gone: gone, baselinePath: path, invocation: invocation, root: session.root)
+          for line in message.entries {
             if reportOnStdout { io.errLine(line) } else { io.outLine(line) }
           }
-          if !gone.isEmpty { failed = true }
+          ratchetSummary = message.summary
+          failed = true
         }
       } else {
         added = outcome.findings
@@ -79,12 +81,13 @@ extension CommandLineTool {
         io.outLine("    help: \(finding.help)")
       }
     }
-    if !invocation.quiet {
-      if offending.isEmpty {
-        io.errLine("migrate-scan check: passed (\(added.count) new finding(s), none that the policy fails on)")
-      } else {
-        io.errLine("migrate-scan check: \(offending.count) new finding(s) fail the policy")
-      }
+    // A failure says why even with --quiet; a pass is quiet with it.
+    if !offending.isEmpty {
+      io.errLine("migrate-scan check: \(offending.count) new finding(s) fail the policy")
+    }
+    if let ratchetSummary { io.errLine(ratchetSummary) }
+    if offending.isEmpty && ratchetSummary == nil && !invocation.quiet {
+      io.errLine("migrate-scan check: passed (\(added.count) new finding(s), none that the policy fails on)")
     }
     return failed || !offending.isEmpty ? .policyFailure : .success
   }

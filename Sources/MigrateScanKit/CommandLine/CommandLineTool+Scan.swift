@@ -14,7 +14,8 @@ extension CommandLineTool {
       try AtomicFileWriter.checkDestination(path)
     }
 
-    let scanner = Scanner(catalog: session.catalog)
+    var scanner = Scanner(catalog: session.catalog)
+    scanner.suppressibleNames = session.suppressibleNames
     let (analyses, skipped, _) = try session.analyzeTree(
       scanner: scanner, showProgress: showsProgress(invocation: invocation, io: io, outputs: outputs))
     let outcome = scanner.finish(
@@ -32,12 +33,20 @@ extension CommandLineTool {
     ReleaseInBackground.release(consume analyses)
     try write(report, to: outputs, io: &io)
 
-    var failed = !policy.isEmpty && reported.contains(where: policy.fails)
-    if invocation.ratchet, let baseline {
+    // Every exit 1 says why on stderr, even with --quiet (which silences warnings, not failures).
+    var failed = false
+    let failing = policy.isEmpty ? 0 : reported.count(where: policy.fails)
+    if failing > 0 {
+      let values = invocation.failOn.joined(separator: ",")
+      io.errLine("error: \(failing) finding(s) fail --fail-on \(values); the report lists them")
+      failed = true
+    }
+    if invocation.ratchet, let baseline, let path = invocation.baseline {
       let gone = baseline.goneEntries(given: outcome.findings)
       if !gone.isEmpty {
-        io.errLine(
-          "error: \(gone.count) baselined finding(s) are gone; tighten the baseline with --write-baseline (--ratchet)")
+        let message = ratchetFailure(gone: gone, baselinePath: path, invocation: invocation, root: session.root)
+        for line in message.entries { io.errLine(line) }
+        io.errLine(message.summary)
         failed = true
       }
     }
