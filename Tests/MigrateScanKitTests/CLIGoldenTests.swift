@@ -36,6 +36,11 @@ import Testing
     ("fail-on-scan-quiet", ["\(trees)/one-subject", "--format", "xcode", "--fail-on", "note", "--quiet"]),
     ("ratchet-scan", ["\(trees)/one-subject", "--format", "xcode", "--baseline", goneBaseline, "--ratchet"]),
     ("ratchet-check", ["check", "\(trees)/one-subject", "--baseline", goneBaseline, "--ratchet"]),
+    // The smaller things a newcomer meets (issue 20, item 6).
+    ("error-output-format-disagrees", ["\(trees)/one-subject", "--output", "plan.md", "--format", "json"]),
+    ("output-dash-is-stdout", ["\(trees)/one-subject", "--output", "-", "--format", "xcode"]),
+    ("warning-no-swift-files", ["\(trees)/no-swift", "--format", "xcode"]),
+    ("warning-include-matches-nothing", ["\(trees)/include-nothing", "--format", "xcode"]),
   ]
   /// Small trees for the transcripts, given relative to the package root (the tests' directory).
   static let trees = "Fixtures/cli/trees"

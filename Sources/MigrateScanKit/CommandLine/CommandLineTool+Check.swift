@@ -35,6 +35,7 @@ extension CommandLineTool {
       let outcome = scanner.finish(
         analyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, jobs: session.jobs)
       warn(outcome.warnings, skipped: skipped, invocation: invocation, io: &io)
+      warnIfEmpty(analyses.map(\.path), session: session, invocation: invocation, io: &io)
       try requireRead(unreadable)
       checked = (analyses, skipped, outcome)
       let baselinePath = invocation.baseline ?? session.configuration.baseline

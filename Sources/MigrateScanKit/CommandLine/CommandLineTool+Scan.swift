@@ -1,12 +1,16 @@
 import FoundationEssentials
 import Reports
+import RuleEngine
 import ScanModel
 
 extension CommandLineTool {
   /// `migrate-scan [scan] [DIR]`: the plan, in every requested format.
   static func runScan(_ invocation: Invocation, io: inout some TextOutput) throws(CLIError) -> ExitCode {
     let session = try ScanSession(invocation: invocation)
-    let outputs = try invocation.outputs()
+    // `--write-baseline` alone writes the baseline and says so; a plan is printed only when asked
+    // for with --format or --output.
+    let baselineOnly = invocation.writeBaseline != nil && invocation.format == nil && invocation.outputPaths.isEmpty
+    let outputs = baselineOnly ? [] : try invocation.outputs()
     let policy = try FailPolicy(values: invocation.failOn, catalog: session.catalog)
     let baseline = try invocation.baseline.map { path throws(CLIError) in try readBaseline(path) }
     // A missing or unwritable output folder is reported now, not after the whole scan.
@@ -21,9 +25,12 @@ extension CommandLineTool {
     let outcome = scanner.finish(
       analyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, jobs: session.jobs)
     warn(outcome.warnings, skipped: skipped, invocation: invocation, io: &io)
+    warnIfEmpty(analyses.map(\.path), session: session, invocation: invocation, io: &io)
 
     if let path = invocation.writeBaseline {
-      try AtomicFileWriter.write(Baseline(findings: outcome.findings).serialized(), to: path)
+      let written = Baseline(findings: outcome.findings)
+      try AtomicFileWriter.write(written.serialized(), to: path)
+      if !invocation.quiet { io.errLine("wrote a baseline of \(written.entries.count) finding(s) to \(path)") }
     }
     // With a baseline the report shows only what is new: what a reviewer needs to look at.
     let reported = baseline.map { $0.newFindings(in: outcome.findings) } ?? outcome.findings
@@ -81,11 +88,28 @@ extension CommandLineTool {
     for warning in warnings { io.errLine(warning) }
   }
 
-  /// A progress line only on a terminal, never with `--quiet` or a machine format on stdout.
+  /// A progress line only on a terminal that understands it (`TERM=dumb` gets no escape codes),
+  /// never with `--quiet` or a machine format on stdout.
   package static func showsProgress(
-    invocation: Invocation, io: some TextOutput, outputs: [Invocation.Output]
+    invocation: Invocation, io: some TextOutput, outputs: [Invocation.Output],
+    term: String? = ProcessInfo.processInfo.environment["TERM"]
   ) -> Bool {
     let machineOnStdout = outputs.contains { $0.path == nil && $0.format != .markdown }
-    return io.errIsTerminal && !invocation.quiet && !machineOnStdout
+    return io.errIsTerminal && term != "dumb" && !invocation.quiet && !machineOnStdout
+  }
+
+  /// Says when nothing was scanned, and which `include` globs matched no file: a wrong folder or
+  /// a misspelt glob must not look like a clean tree.
+  static func warnIfEmpty(
+    _ paths: [String], session: ScanSession, invocation: Invocation, io: inout some TextOutput
+  ) {
+    guard !invocation.quiet else { return }
+    if paths.isEmpty { io.errLine("warning: no Swift files under '\(session.root)'") }
+    for pattern in session.configuration.include {
+      let glob = Glob(pattern)
+      guard !paths.contains(where: glob.matches) else { continue }
+      let place = session.configuration.location(of: pattern, in: "include")
+      io.errLine("\(place): warning: 'include' pattern '\(pattern)' matches no file; check the pattern")
+    }
   }
 }
