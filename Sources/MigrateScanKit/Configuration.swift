@@ -16,7 +16,8 @@ import ScanModel
 ///   "baseline": "migrate-scan-baseline.json",
 ///   "failOn": ["future-task-wrapper"],
 ///   "maxFileSize": 20000000,
-///   "leaveAloneLines": 3000
+///   "leaveAloneLines": 3000,
+///   "requireSuppressionReason": true
 /// }
 /// ```
 /// Unknown keys are errors (with a suggestion), so a typo never silently does nothing. Paths
@@ -39,6 +40,8 @@ package struct Configuration: Sendable, Equatable {
   package var failOn: [String] = []
   package var maxFileSize: Int?
   package var leaveAloneLines: Int?
+  /// When true, a suppression comment without a reason after `--` is an error (exit 1).
+  package var requireSuppressionReason = false
   /// The file these settings came from, for messages (nil for the defaults).
   package var path: String?
   /// Where each rule id or `failOn` value was written, `key` → value → position, so a value
@@ -56,7 +59,7 @@ package struct Configuration: Sendable, Equatable {
 
   private static let keys = [
     "version", "include", "exclude", "disabledRules", "enabledRules", "severity", "rulesFiles", "modules",
-    "baseline", "failOn", "maxFileSize", "leaveAloneLines",
+    "baseline", "failOn", "maxFileSize", "leaveAloneLines", "requireSuppressionReason",
   ]
 
   /// Parses a configuration file's bytes. `folder` resolves relative paths inside it.
@@ -140,6 +143,12 @@ package struct Configuration: Sendable, Equatable {
         throw bad(value, "'\(key)' must be a whole number above 0")
       }
       if key == "maxFileSize" { configuration.maxFileSize = number } else { configuration.leaveAloneLines = number }
+    }
+    if let value = root["requireSuppressionReason"] {
+      guard case .bool(let flag) = value.kind else {
+        throw bad(value, "'requireSuppressionReason' must be true or false")
+      }
+      configuration.requireSuppressionReason = flag
     }
     configuration.path = path
     configuration.positions = positions

@@ -41,6 +41,8 @@ import Testing
     ("output-dash-is-stdout", ["\(trees)/one-subject", "--output", "-", "--format", "xcode"]),
     ("warning-no-swift-files", ["\(trees)/no-swift", "--format", "xcode"]),
     ("warning-include-matches-nothing", ["\(trees)/include-nothing", "--format", "xcode"]),
+    ("error-suppression-without-reason-scan", ["\(trees)/reasonless-suppression", "--format", "xcode"]),
+    ("error-suppression-without-reason-check", ["check", "\(trees)/reasonless-suppression"]),
   ]
   /// Small trees for the transcripts, given relative to the package root (the tests' directory).
   static let trees = "Fixtures/cli/trees"

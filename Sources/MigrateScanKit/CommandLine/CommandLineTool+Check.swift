@@ -28,8 +28,19 @@ extension CommandLineTool {
     let checked: CheckedTree
     var failed = false
     var ratchetSummary: String?
+    var unexplained: [String] = []
     if invocation.staged || invocation.since != nil {
-      (added, checked) = try changeFindings(invocation, session: session, scanner: scanner, io: &io)
+      let changed: [String]
+      (added, checked, changed) = try changeFindings(invocation, session: session, scanner: scanner, io: &io)
+      // Of the tree's warnings (stale or misspelt suppressions), those in the changed files: the
+      // rest was there before the change.
+      if !invocation.quiet {
+        for warning in checked.outcome.warnings
+        where changed.contains(where: { warning.hasPrefix($0 + ":") }) {
+          io.errLine(warning)
+        }
+      }
+      unexplained = suppressionsWithoutReason(checked.analyses, session: session, only: Set(changed))
     } else {
       let (analyses, skipped, unreadable) = try session.analyzeTree(scanner: scanner, showProgress: false)
       let outcome = scanner.finish(
@@ -38,6 +49,7 @@ extension CommandLineTool {
       warnIfEmpty(analyses.map(\.path), session: session, invocation: invocation, io: &io)
       try requireRead(unreadable)
       checked = (analyses, skipped, outcome)
+      unexplained = suppressionsWithoutReason(analyses, session: session)
       let baselinePath = invocation.baseline ?? session.configuration.baseline
       if invocation.ratchet && baselinePath == nil {
         throw .needsOption("--ratchet", needs: "--baseline (or a baseline in the configuration)")
@@ -87,7 +99,9 @@ extension CommandLineTool {
       io.errLine("migrate-scan check: \(offending.count) new finding(s) fail the policy")
     }
     if let ratchetSummary { io.errLine(ratchetSummary) }
-    if offending.isEmpty && ratchetSummary == nil && !invocation.quiet {
+    for line in unexplained { io.errLine(line) }
+    if !unexplained.isEmpty { failed = true }
+    if offending.isEmpty && !failed && !invocation.quiet {
       io.errLine("migrate-scan check: passed (\(added.count) new finding(s), none that the policy fails on)")
     }
     return failed || !offending.isEmpty ? .policyFailure : .success
@@ -114,7 +128,7 @@ extension CommandLineTool {
   /// untouched file makes a new call site a Future/Task wrapper.
   private static func changeFindings(
     _ invocation: Invocation, session: ScanSession, scanner: Scanner, io: inout some TextOutput
-  ) throws(CLIError) -> (added: [Finding], checked: CheckedTree) {
+  ) throws(CLIError) -> (added: [Finding], checked: CheckedTree, changed: [String]) {
     let repository = try GitRepository(containing: session.root)
     // `--since` compares with the merge base; git never reads the work tree (no filter runs).
     let gitChange =
@@ -201,7 +215,7 @@ extension CommandLineTool {
       reusedGraph: manifestChanged ? nil : afterOutcome.graph, jobs: session.jobs)
     // Paired as a reviewer would: an edited, renamed or moved finding is not new.
     let added = FindingPairing.added(after: afterOutcome.findings, before: beforeOutcome.findings)
-    return (added, (unchanged + newAnalyses, skipped, afterOutcome))
+    return (added, (unchanged + newAnalyses, skipped, afterOutcome), changedPaths)
   }
 
   /// The scanned root's path inside the repository, with a trailing `/` (or empty at the top).

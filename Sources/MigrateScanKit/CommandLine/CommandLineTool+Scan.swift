@@ -37,6 +37,7 @@ extension CommandLineTool {
     let report = session.report(analyses: analyses, skipped: skipped, outcome: outcome, findings: reported)
     // Freeing every file's analysis takes a while on a large tree; another thread does it while
     // this one writes the report.
+    let unexplained = suppressionsWithoutReason(analyses, session: session)
     ReleaseInBackground.release(consume analyses)
     try write(report, to: outputs, io: &io)
 
@@ -48,6 +49,8 @@ extension CommandLineTool {
       io.errLine("error: \(failing) finding(s) fail --fail-on \(values); the report lists them")
       failed = true
     }
+    for line in unexplained { io.errLine(line) }
+    if !unexplained.isEmpty { failed = true }
     if invocation.ratchet, let baseline, let path = invocation.baseline {
       let gone = baseline.goneEntries(given: outcome.findings)
       if !gone.isEmpty {
