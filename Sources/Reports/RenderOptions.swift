@@ -6,6 +6,10 @@ package struct RenderOptions: Sendable, Equatable {
   package var githubAnnotationLimit: Int
   /// Markdown lists longer than this are folded into `<details>` so the plan stays scannable.
   package var markdownFoldThreshold: Int
+  /// What the `markdown` format puts before each link's path (empty, or ending in `/`): the way
+  /// from the folder the report is written to to the scanned root, so `--output docs/plan.md`
+  /// links work from `docs/`. The link's text stays the path relative to the root.
+  package var markdownLinkBase = ""
 
   /// - Parameters:
   ///   - githubAnnotationLimit: the `github` format's cap per severity (default 10, what

@@ -27,6 +27,33 @@ import Testing
     #expect(try invocation.outputs().map(\.path) == ["scan.sarif.json"])
   }
 
+  @Test func markdownLinksWorkFromTheFolderTheFileIsWrittenTo() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString)")
+    let docs = folder.appendingPathComponent("docs")
+    try FileManager.default.createDirectory(at: docs, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = docs.appendingPathComponent("plan.md")
+    let run = CLIRun([Self.tree, "--output", output.path])
+    #expect(run.status == .success, "\(run.stderr)")
+    let text = try String(contentsOf: output, encoding: .utf8)
+    let targets = text.split(separator: "](").dropFirst().compactMap { $0.split(separator: "#L").first }
+    try #require(!targets.isEmpty, "the plan links its finding")
+    for target in targets {
+      let resolved = docs.appendingPathComponent(String(target)).standardizedFileURL.path
+      #expect(FileManager.default.fileExists(atPath: resolved), "\(target) does not open from docs/")
+    }
+    // The link's text stays the path a reader knows: relative to the scanned root.
+    #expect(text.contains("[`Feed.swift:4`]("))
+  }
+
+  @Test func linkBaseIsTheWayFromTheFileToTheRoot() {
+    #expect(MarkdownLinkBase.relative(from: "/r", to: "/r") == "")
+    #expect(MarkdownLinkBase.relative(from: "/r/docs", to: "/r") == "../")
+    #expect(MarkdownLinkBase.relative(from: "/r", to: "/r/ios") == "ios/")
+    #expect(MarkdownLinkBase.relative(from: "/r/docs/plans", to: "/r/ios") == "../../ios/")
+    #expect(MarkdownLinkBase.relative(from: "/", to: "/r") == "r/")
+  }
+
   @Test func dumbTerminalGetsNoProgressLine() {
     var io = CapturedOutput()
     io.errIsTerminal = true

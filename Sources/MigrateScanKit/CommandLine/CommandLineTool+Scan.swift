@@ -64,10 +64,17 @@ extension CommandLineTool {
   }
 
   /// Renders and writes each requested report; stdout reports are written last, files atomically.
+  /// A Markdown file's links are relative to the folder it is written to.
   static func write(_ report: ScanReport, to outputs: [Invocation.Output], io: inout some TextOutput) throws(CLIError) {
     for output in outputs {
       if let path = output.path {
-        try AtomicFileWriter.write(to: path) { sink in ReportWriter.stream(report, format: output.format, to: sink) }
+        var options = RenderOptions()
+        if output.format == .markdown {
+          options.markdownLinkBase = MarkdownLinkBase.from(outputFile: path, toRoot: report.root) ?? ""
+        }
+        try AtomicFileWriter.write(to: path) { sink in
+          ReportWriter.stream(report, format: output.format, options: options, to: sink)
+        }
       } else if let stream = io.outStream {
         ReportWriter.stream(report, format: output.format, to: stream)
       } else {
