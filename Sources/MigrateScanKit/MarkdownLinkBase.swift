@@ -7,7 +7,12 @@ package enum MarkdownLinkBase {
   /// resolved (then links stay relative to the root).
   package static func from(outputFile: String, toRoot root: String) -> String? {
     let folder = outputFile.contains("/") ? String(outputFile[..<outputFile.lastIndex(of: "/")!]) : "."
-    guard let from = RealPath.resolve(folder.isEmpty ? "/" : folder), let to = RealPath.resolve(root) else {
+    return from(folder: folder.isEmpty ? "/" : folder, toRoot: root)
+  }
+
+  /// The same from a folder (`.` for a report on stdout, read from the current directory).
+  package static func from(folder: String, toRoot root: String) -> String? {
+    guard let from = RealPath.resolve(folder), let to = RealPath.resolve(root) else {
       return nil
     }
     return relative(from: from, to: to)

@@ -116,10 +116,10 @@ extension CommandLineTool {
     invocation.format == nil && invocation.outputPaths.isEmpty ? [] : try invocation.outputs()
   }
 
-  /// The path as a user can open it from the current directory.
+  /// The path as an editor opens it from any directory: absolute, as in the xcode format.
   /// An absolute path (a file reached through `--follow-symlinks` out of the root) is as it is.
   static func display(_ file: String, root: String) -> String {
-    root == "." || file.hasPrefix("/") ? file : root + "/" + file
+    ReportPaths(root: root).absolute(file, root: root)
   }
 
   /// The findings a git change adds: those of the tree with the changed files as they are after

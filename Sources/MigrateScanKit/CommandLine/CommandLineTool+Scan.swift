@@ -66,19 +66,28 @@ extension CommandLineTool {
   /// Renders and writes each requested report; stdout reports are written last, files atomically.
   /// A Markdown file's links are relative to the folder it is written to.
   static func write(_ report: ScanReport, to outputs: [Invocation.Output], io: inout some TextOutput) throws(CLIError) {
+    var paths = RenderOptions()
+    ReportPaths(root: report.root).apply(to: &paths)
     for output in outputs {
       if let path = output.path {
-        var options = RenderOptions()
+        var options = paths
         if output.format == .markdown {
           options.markdownLinkBase = MarkdownLinkBase.from(outputFile: path, toRoot: report.root) ?? ""
         }
         try AtomicFileWriter.write(to: path) { sink in
           ReportWriter.stream(report, format: output.format, options: options, to: sink)
         }
-      } else if let stream = io.outStream {
-        ReportWriter.stream(report, format: output.format, to: stream)
+        continue
+      }
+      // On stdout, links are relative to the current directory.
+      var options = paths
+      if output.format == .markdown {
+        options.markdownLinkBase = MarkdownLinkBase.from(folder: ".", toRoot: report.root) ?? ""
+      }
+      if let stream = io.outStream {
+        ReportWriter.stream(report, format: output.format, options: options, to: stream)
       } else {
-        io.out(ReportWriter.render(report, format: output.format))
+        io.out(ReportWriter.render(report, format: output.format, options: options))
       }
     }
   }
