@@ -41,9 +41,10 @@ package struct ReportPaths: Sendable, Equatable {
   }
 
   /// `file` (relative to the scanned folder) as an absolute path, for xcode and `check` lines.
-  package func absolute(_ file: String, root: String) -> String {
+  /// Resolves only the root (no walk up to a repository), for the lines a check prints.
+  package static func absolute(_ file: String, root: String) -> String {
     if file.hasPrefix("/") { return file }
-    guard let scannedRoot else { return root == "." ? file : root + "/" + file }
+    guard let scannedRoot = RealPath.resolve(root) else { return root == "." ? file : root + "/" + file }
     return (scannedRoot == "/" ? "/" : scannedRoot + "/") + file
   }
 

@@ -18,6 +18,7 @@ extension CommandLineTool {
       failValues.isEmpty ? FailPolicy.preCommit : try FailPolicy(values: failValues, catalog: session.catalog)
     var scanner = Scanner(catalog: session.catalog)
     scanner.suppressibleNames = session.suppressibleNames
+    scanner.warningPathBase = display("", root: session.root)
     let reports = try checkReports(invocation)
     // A machine report on stdout replaces the lines for people (they would corrupt it).
     let reportOnStdout = reports.contains { $0.path == nil }
@@ -36,7 +37,7 @@ extension CommandLineTool {
       // rest was there before the change.
       if !invocation.quiet {
         for warning in checked.outcome.warnings
-        where changed.contains(where: { warning.hasPrefix($0 + ":") }) {
+        where changed.contains(where: { warning.hasPrefix(scanner.warningPathBase + $0 + ":") }) {
           io.errLine(warning)
         }
       }
@@ -119,7 +120,7 @@ extension CommandLineTool {
   /// The path as an editor opens it from any directory: absolute, as in the xcode format.
   /// An absolute path (a file reached through `--follow-symlinks` out of the root) is as it is.
   static func display(_ file: String, root: String) -> String {
-    ReportPaths(root: root).absolute(file, root: root)
+    ReportPaths.absolute(file, root: root)
   }
 
   /// The findings a git change adds: those of the tree with the changed files as they are after

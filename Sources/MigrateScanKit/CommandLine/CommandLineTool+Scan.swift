@@ -20,6 +20,7 @@ extension CommandLineTool {
 
     var scanner = Scanner(catalog: session.catalog)
     scanner.suppressibleNames = session.suppressibleNames
+    scanner.warningPathBase = display("", root: session.root)
     let (analyses, skipped, _) = try session.analyzeTree(
       scanner: scanner, showProgress: showsProgress(invocation: invocation, io: io, outputs: outputs))
     let outcome = scanner.finish(
