@@ -47,7 +47,8 @@ extension CommandLineTool {
     let failing = policy.isEmpty ? 0 : reported.count(where: policy.fails)
     if failing > 0 {
       let values = invocation.failOn.joined(separator: ",")
-      io.errLine("error: \(failing) finding(s) fail --fail-on \(values); the report lists them")
+      let listed = outputs.isEmpty ? "" : "; the report lists them"
+      io.errLine("error: \(failing) finding(s) fail --fail-on \(values)\(listed)")
       failed = true
     }
     for line in unexplained { io.errLine(line) }
