@@ -16,7 +16,8 @@ import ScanModel
 ///   "baseline": "migrate-scan-baseline.json",
 ///   "failOn": ["future-task-wrapper"],
 ///   "maxFileSize": 20000000,
-///   "leaveAloneLines": 3000
+///   "leaveAloneLines": 3000,
+///   "requireSuppressionReason": true
 /// }
 /// ```
 /// Unknown keys are errors (with a suggestion), so a typo never silently does nothing. Paths
@@ -41,12 +42,26 @@ package struct Configuration: Sendable, Equatable {
   package var failOn: [String] = []
   package var maxFileSize: Int?
   package var leaveAloneLines: Int?
+  /// When true, a suppression comment without a reason after `--` is an error (exit 1).
+  package var requireSuppressionReason = false
+  /// The file these settings came from, for messages (nil for the defaults).
+  package var path: String?
+  /// Where each rule id or `failOn` value was written, `key` → value → position, so a value
+  /// found wrong later (against the catalogue) is reported at its line and column.
+  package var positions: [String: [String: JSONValue.Position]] = [:]
 
   package init() {}
 
+  /// `path:line:column` of `value` under `key`, or the file alone when it was not recorded.
+  package func location(of value: String, in key: String) -> String {
+    guard let path else { return "(defaults)" }
+    guard let position = positions[key]?[value] else { return path }
+    return "\(path):\(position.line):\(position.column)"
+  }
+
   private static let keys = [
     "version", "include", "exclude", "disabledRules", "enabledRules", "severity", "rulesFiles", "modules",
-    "baseline", "failOn", "maxFileSize", "leaveAloneLines",
+    "baseline", "failOn", "maxFileSize", "leaveAloneLines", "requireSuppressionReason",
   ]
 
   /// Parses a configuration file's bytes. `folder` resolves relative paths inside it.
@@ -80,6 +95,7 @@ package struct Configuration: Sendable, Equatable {
     if let version = root["version"], version.integerValue != 1 {
       throw bad(version, "'version' must be 1 (this migrate-scan reads version 1)")
     }
+    var positions: [String: [String: JSONValue.Position]] = [:]
     func strings(_ key: String) throws(CLIError) -> [String] {
       guard let value = root[key] else { return [] }
       guard let list = value.arrayValue else { throw bad(value, "'\(key)' must be a list of strings") }
@@ -87,12 +103,16 @@ package struct Configuration: Sendable, Equatable {
       for element in list {
         guard let text = element.stringValue else { throw bad(element, "'\(key)' must be a list of strings") }
         result.append(text)
+        if positions[key]?[text] == nil { positions[key, default: [:]][text] = element.position }
       }
       return result
     }
     func table(_ key: String) throws(CLIError) -> [(key: String, value: JSONValue)] {
       guard let value = root[key] else { return [] }
       guard let members = value.objectValue else { throw bad(value, "'\(key)' must be an object") }
+      for member in members where positions[key]?[member.key] == nil {
+        positions[key, default: [:]][member.key] = member.keyPosition
+      }
       return members.map { ($0.key, $0.value) }
     }
     func resolve(_ relative: String) -> String {
@@ -103,7 +123,13 @@ package struct Configuration: Sendable, Equatable {
     configuration.exclude = try strings("exclude")
     configuration.disabledRules = try strings("disabledRules")
     configuration.enabledRules = try strings("enabledRules")
-    configuration.rulesFiles = try strings("rulesFiles").map(resolve)
+    let rulesFiles = try strings("rulesFiles")
+    configuration.rulesFiles = rulesFiles.map(resolve)
+    // Rules files are looked up by the resolved path they are read from.
+    for file in rulesFiles {
+      let position = positions["rulesFiles"]?[file]
+      positions["rulesFiles"]?[resolve(file)] = position
+    }
     configuration.failOn = try strings("failOn")
     for (rule, value) in try table("severity") {
       guard let name = value.stringValue, let severity = Severity(rawValue: name) else {
@@ -126,6 +152,14 @@ package struct Configuration: Sendable, Equatable {
       }
       if key == "maxFileSize" { configuration.maxFileSize = number } else { configuration.leaveAloneLines = number }
     }
+    if let value = root["requireSuppressionReason"] {
+      guard case .bool(let flag) = value.kind else {
+        throw bad(value, "'requireSuppressionReason' must be true or false")
+      }
+      configuration.requireSuppressionReason = flag
+    }
+    configuration.path = path
+    configuration.positions = positions
     return configuration
   }
 

@@ -13,6 +13,9 @@ package struct ScanSession: Sendable {
   package var discovery: FileDiscovery
   package var planBuilder: PlanBuilder
   package var moduleMap: ModuleMap
+  /// Every name a suppression comment may give: the ids and aliases of all loaded rules (also
+  /// those disabled or left out by `--only`), the category ids and `all`.
+  package var suppressibleNames: Set<String>
 
   /// Resolves the settings of `invocation`: reads the configuration and every rules file.
   ///
@@ -33,7 +36,10 @@ package struct ScanSession: Sendable {
       configuration = try ScanSession.readConfiguration(implicit, required: false, boundary: boundary)
     }
 
-    catalog = try ScanSession.loadCatalog(invocation: invocation, configuration: configuration)
+    let catalogs = try ScanSession.loadCatalogs(invocation: invocation, configuration: configuration)
+    catalog = catalogs.selected
+    suppressibleNames = Set(catalogs.all.rules.flatMap { [$0.id] + $0.aliases })
+      .union(CategoryID.allCases.map(\.rawValue)).union(["all"])
     jobs = invocation.jobs ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     var discovery = FileDiscovery()
@@ -57,6 +63,14 @@ package struct ScanSession: Sendable {
   package static func loadCatalog(invocation: Invocation, configuration: Configuration) throws(CLIError)
     -> RuleCatalog
   {
+    try loadCatalogs(invocation: invocation, configuration: configuration).selected
+  }
+
+  /// The rules that run (`selected`) and every rule loaded before the configuration and `--only`
+  /// chose among them (`all`).
+  private static func loadCatalogs(invocation: Invocation, configuration: Configuration) throws(CLIError)
+    -> (selected: RuleCatalog, all: RuleCatalog)
+  {
     let known = Set(Detectors.names)
     do {
       var catalog: RuleCatalog
@@ -65,14 +79,21 @@ package struct ScanSession: Sendable {
       } else {
         catalog = try RuleCatalog.load([UInt8](BuiltinRules.json), source: "rules.json", knownDetectors: known)
       }
-      for path in configuration.rulesFiles + invocation.extraRulesFiles {
+      for path in configuration.rulesFiles {
+        let bytes = try readRules(path, namedAt: configuration.location(of: path, in: "rulesFiles"))
+        catalog = try catalog.merging(RuleCatalog.load(bytes, source: path, knownDetectors: known))
+      }
+      for path in invocation.extraRulesFiles {
         catalog = try catalog.merging(RuleCatalog.load(try readRules(path), source: path, knownDetectors: known))
       }
+      // Every name the configuration gives is checked against all the rules, at its position.
+      try configuration.validate(against: catalog)
+      let all = catalog
       if !configuration.disabledRules.isEmpty { catalog = try catalog.excluding(configuration.disabledRules) }
       if !configuration.severity.isEmpty { catalog = try catalog.overridingSeverities(configuration.severity) }
       let only = invocation.onlyRules.isEmpty ? configuration.enabledRules : invocation.onlyRules
       if !only.isEmpty { catalog = try catalog.only(only) }
-      return catalog
+      return (catalog, all)
     } catch let error as RuleCatalogError {
       throw .runtime("\(error)")
     } catch let error as CLIError {
@@ -82,9 +103,11 @@ package struct ScanSession: Sendable {
     }
   }
 
-  private static func readRules(_ path: String) throws(CLIError) -> [UInt8] {
+  /// - Parameter namedAt: where a configuration names the file (`path:line:column`), for the message.
+  private static func readRules(_ path: String, namedAt: String? = nil) throws(CLIError) -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw .runtime("cannot read rules catalogue '\(path)': no such file, or not readable; check the path")
+      let place = namedAt.map { "configuration \($0): " } ?? ""
+      throw .runtime("\(place)cannot read rules catalogue '\(path)': no such file, or not readable; check the path")
     }
     return [UInt8](data)
   }

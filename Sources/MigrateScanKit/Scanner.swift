@@ -16,6 +16,12 @@ package struct Scanner: Sendable {
   /// The detector rules arranged once, for files every one of them applies to; nil when some
   /// rule has `include` or `exclude` globs (then each file gets its own).
   private let everywhere: DetectorSelection?
+  /// The names a suppression may give (`ScanSession.suppressibleNames`); a name outside them is
+  /// warned about with the closest one. Nil: names are not checked.
+  package var suppressibleNames: Set<String>?
+  /// Put before the paths the warnings name (empty, or an absolute folder ending in `/`), so they
+  /// open from any directory as xcode lines do.
+  package var warningPathBase = ""
 
   package init(catalog: RuleCatalog) {
     self.catalog = catalog
@@ -197,13 +203,23 @@ package struct Scanner: Sendable {
       used.insert("\(finding.file):\(entry)")
     }
     for analysis in analyses {
-      for (index, entry) in analysis.suppressions.enumerated() where !used.contains("\(analysis.path):\(index)") {
+      let shown = analysis.path.hasPrefix("/") ? analysis.path : warningPathBase + analysis.path
+      for (index, entry) in analysis.suppressions.enumerated() {
+        // A misspelt id is said as such: "unused" would send the reader looking for a finding.
+        let unknown = entry.names.filter { !(suppressibleNames?.contains($0) ?? true) }
+        for name in unknown {
+          let hint = Suggestion.closest(to: name, in: suppressibleNames ?? []).map { " (did you mean '\($0)'?)" } ?? ""
+          warnings.append(
+            "\(shown):\(entry.line):\(entry.column): warning: suppression names '\(name)', which is no rule "
+              + "or category id\(hint); 'migrate-scan rules' lists them")
+        }
+        guard unknown.isEmpty, !used.contains("\(analysis.path):\(index)") else { continue }
         warnings.append(
-          "\(analysis.path):\(entry.line):\(entry.column): warning: unused suppression of "
+          "\(shown):\(entry.line):\(entry.column): warning: unused suppression of "
             + "\(entry.names.joined(separator: ", ")): nothing it names is found there; remove it")
       }
       for problem in analysis.suppressionProblems {
-        warnings.append("\(analysis.path):\(problem.line): warning: \(problem.message)")
+        warnings.append("\(shown):\(problem.line): warning: \(problem.message)")
       }
     }
   }

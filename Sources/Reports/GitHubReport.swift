@@ -18,7 +18,8 @@ package enum GitHubReport {
   /// - Parameters:
   ///   - report: the report; its findings are in report order.
   ///   - annotationLimit: the most annotations to write of each severity (negative counts as 0).
-  package static func render(_ report: ScanReport, annotationLimit: Int) -> String {
+  ///   - pathPrefix: put before each path (`RenderOptions.repositoryPathPrefix`).
+  package static func render(_ report: ScanReport, annotationLimit: Int, pathPrefix: String = "") -> String {
     let limit = max(0, annotationLimit)
     let active = report.findings.filter { $0.suppression == nil }
     // The first `limit` of each severity, in report order, so the log reads file by file.
@@ -26,7 +27,7 @@ package enum GitHubReport {
     var output = ""
     for finding in active where written[finding.severity, default: 0] < limit {
       written[finding.severity, default: 0] += 1
-      output.append(annotation(for: finding))
+      output.append(annotation(for: finding, pathPrefix: pathPrefix))
       output.append("\n")
     }
     let annotated = written.values.reduce(0, +)
@@ -43,11 +44,11 @@ package enum GitHubReport {
   }
 
   /// The workflow command for `finding`, without the newline.
-  package static func annotation(for finding: Finding) -> String {
+  package static func annotation(for finding: Finding, pathPrefix: String = "") -> String {
     let range = finding.range
     // GitHub counts columns in characters; scalars are the closest we have.
     let properties = [
-      "file=" + escapeProperty(finding.file),
+      "file=" + escapeProperty(finding.file.hasPrefix("/") ? finding.file : pathPrefix + finding.file),
       "line=\(range.start.line)",
       "col=\(range.start.scalarColumn)",
       "endLine=\(range.end.line)",

@@ -367,7 +367,8 @@ struct MarkdownReport {
 
   /// `[`path:line`](path#Lline) message (`rule-id`)`, plus what blocks the finding.
   private func findingLine(_ finding: Finding, showSeverity: Bool) -> String {
-    var line = MarkdownText.fileLink(path: finding.file, line: finding.range.start.line) + " "
+    var line =
+      MarkdownText.fileLink(path: finding.file, line: finding.range.start.line, base: options.markdownLinkBase) + " "
     line += MarkdownText.inline(finding.message)
     line += " (" + MarkdownText.code(finding.ruleID) + (showSeverity ? ", \(finding.severity.rawValue)" : "") + ")"
     if !finding.blockedBy.isEmpty {
@@ -393,7 +394,7 @@ struct MarkdownReport {
       else { return MarkdownText.inline(text) }
       var rest = ""
       rest.unicodeScalars.append(contentsOf: scalars[end...])
-      return MarkdownText.fileLink(path: path, line: line) + MarkdownText.inline(rest)
+      return MarkdownText.fileLink(path: path, line: line, base: options.markdownLinkBase) + MarkdownText.inline(rest)
     }
     return MarkdownText.inline(text)
   }

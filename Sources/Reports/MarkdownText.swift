@@ -88,8 +88,10 @@ package enum MarkdownText {
 
   /// A link to `line` of `path` (relative to the scanned root), shown as `` `path:line` ``, with
   /// the target percent-encoded and GitHub's `#L<line>` anchor.
-  package static func fileLink(path: String, line: Int) -> String {
-    "[\(code("\(path):\(line)"))](\(URIEncoding.encodePath(path))#L\(line))"
+  ///
+  /// - Parameter base: put before the link's target only (`RenderOptions.markdownLinkBase`).
+  package static func fileLink(path: String, line: Int, base: String = "") -> String {
+    "[\(code("\(path):\(line)"))](\(URIEncoding.encodePath(base + path))#L\(line))"
   }
 
   // MARK: - Helpers

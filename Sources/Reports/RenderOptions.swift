@@ -6,6 +6,19 @@ package struct RenderOptions: Sendable, Equatable {
   package var githubAnnotationLimit: Int
   /// Markdown lists longer than this are folded into `<details>` so the plan stays scannable.
   package var markdownFoldThreshold: Int
+  /// What the `markdown` format puts before each link's path (empty, or ending in `/`): the way
+  /// from the folder the report is written to to the scanned root, so `--output docs/plan.md`
+  /// links work from `docs/`. The link's text stays the path relative to the root.
+  package var markdownLinkBase = ""
+  /// What the `xcode` format puts before each path (empty, or an absolute folder ending in `/`),
+  /// so an editor opens the line from any directory.
+  package var xcodePathBase = ""
+  /// The scanned root's path inside its repository (empty, or ending in `/`), put before each
+  /// path in the `github` and `sarif` formats: GitHub resolves them against the repository root.
+  package var repositoryPathPrefix = ""
+  /// The absolute folder SARIF's `%SRCROOT%` names (the repository root, or the scanned root
+  /// outside a repository); nil names the root as the report gives it.
+  package var sarifSourceRoot: String?
 
   /// - Parameters:
   ///   - githubAnnotationLimit: the `github` format's cap per severity (default 10, what

@@ -20,9 +20,11 @@ package enum ReportWriter {
     switch format {
     case .markdown: return MarkdownReport(report: report, options: options).render()
     case .json: return JSONReport.render(report)
-    case .sarif: return SARIFReport.render(report)
-    case .xcode: return XcodeReport.render(report)
-    case .github: return GitHubReport.render(report, annotationLimit: options.githubAnnotationLimit)
+    case .sarif: return SARIFReport.render(report, options: options)
+    case .xcode: return XcodeReport.render(report, base: options.xcodePathBase)
+    case .github:
+      return GitHubReport.render(
+        report, annotationLimit: options.githubAnnotationLimit, pathPrefix: options.repositoryPathPrefix)
     }
   }
 
@@ -34,7 +36,7 @@ package enum ReportWriter {
   ) {
     switch format {
     case .json: JSONReport.stream(report, to: sink)
-    case .sarif: SARIFReport.stream(report, to: sink)
+    case .sarif: SARIFReport.stream(report, options: options, to: sink)
     case .markdown, .xcode, .github: sink(Array(render(report, format: format, options: options).utf8))
     }
   }

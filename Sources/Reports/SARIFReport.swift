@@ -21,18 +21,22 @@ package enum SARIFReport {
   package static let fingerprintKey = "migrateScan/v1"
 
   /// The report as a SARIF log, ending with a newline.
-  package static func render(_ report: ScanReport) -> String {
-    JSONOutput.document(capacity: 4096 + report.findings.count * 1280) { write(report, to: &$0) }
+  ///
+  /// - Parameter options: `repositoryPathPrefix` goes before each path and `sarifSourceRoot` is
+  ///   what `%SRCROOT%` names.
+  package static func render(_ report: ScanReport, options: RenderOptions = RenderOptions()) -> String {
+    JSONOutput.document(capacity: 4096 + report.findings.count * 1280) { write(report, options: options, to: &$0) }
   }
 
   /// Streams the SARIF log to `sink` in chunks, in order; the bytes are those of `render`.
   package static func stream(
-    _ report: ScanReport, chunkSize: Int = 1 << 20, to sink: @escaping ([UInt8]) -> Void
+    _ report: ScanReport, options: RenderOptions = RenderOptions(), chunkSize: Int = 1 << 20,
+    to sink: @escaping ([UInt8]) -> Void
   ) {
-    JSONOutput.stream(chunkSize: chunkSize, to: sink) { write(report, to: &$0) }
+    JSONOutput.stream(chunkSize: chunkSize, to: sink) { write(report, options: options, to: &$0) }
   }
 
-  private static func write(_ report: ScanReport, to output: inout JSONOutput) {
+  private static func write(_ report: ScanReport, options: RenderOptions, to output: inout JSONOutput) {
     // Results are most of the log and are streamed (`write(result:)`); the small parts still go
     // through `JSONValue`, which costs nothing at their size.
     let rules = sortedRules(report)
@@ -51,7 +55,9 @@ package enum SARIFReport {
     JSONWriter.append(tool(report, rules: rules), to: &output)
     // §3.14.14 originalUriBaseIds.
     output.key("originalUriBaseIds")
-    JSONWriter.append(.object([JSONMember(sourceRootID, sourceRoot(report.root))]), to: &output)
+    let base = sourceRoot(
+      report.root, absolute: options.sarifSourceRoot, inRepository: !options.repositoryPathPrefix.isEmpty)
+    JSONWriter.append(.object([JSONMember(sourceRootID, base)]), to: &output)
     // §3.14.27 columnKind: `SourceLocation.scalarColumn` counts Unicode scalars.
     output.key("columnKind")
     output.string("unicodeCodePoints")
@@ -59,7 +65,8 @@ package enum SARIFReport {
     output.beginArray()
     for finding in report.findings {
       output.element()
-      write(result: finding, ruleIndex: ruleIndex[finding.ruleID], to: &output)
+      write(
+        result: finding, ruleIndex: ruleIndex[finding.ruleID], pathPrefix: options.repositoryPathPrefix, to: &output)
     }
     output.endArray()
     output.endObject()
@@ -117,17 +124,26 @@ package enum SARIFReport {
   // A relative root has no `uri`: a base id's top-level `uri` must be absolute (SARIF validator
   // rule SARIF1018), and an absent one tells consumers to resolve paths themselves, which GitHub
   // code scanning does against the repository root.
-  private static func sourceRoot(_ root: String) -> JSONValue {
-    let description = JSONMember(
-      "description", .object([JSONMember("text", .string("The scanned root, named `\(root)` on the command line"))]))
-    guard root.hasPrefix("/") else { return .object([description]) }
-    let path = root.hasSuffix("/") ? root : root + "/"
+  // With `absolute` (the CLI gives it) the base is that folder: the repository root when the
+  // scanned folder is inside one (paths then start with the folder's place in it), else the
+  // scanned folder.
+  private static func sourceRoot(_ root: String, absolute: String?, inRepository: Bool) -> JSONValue {
+    let text =
+      inRepository
+      ? "The root of the repository that holds the scanned folder `\(root)`"
+      : "The scanned root, named `\(root)` on the command line"
+    let description = JSONMember("description", .object([JSONMember("text", .string(text))]))
+    let folder = absolute ?? root
+    guard folder.hasPrefix("/") else { return .object([description]) }
+    let path = folder.hasSuffix("/") ? folder : folder + "/"
     return .object([JSONMember("uri", .string("file://" + URIEncoding.encodePath(path))), description])
   }
 
   // §3.27 result (§3.28 location, §3.35 suppression, §3.8 property bag), streamed: results are
   // most of the log.
-  private static func write(result finding: Finding, ruleIndex: Int?, to output: inout JSONOutput) {
+  private static func write(
+    result finding: Finding, ruleIndex: Int?, pathPrefix: String, to output: inout JSONOutput
+  ) {
     output.beginObject()
     output.key("ruleId")
     output.string(finding.ruleID)
@@ -151,7 +167,7 @@ package enum SARIFReport {
     output.key("artifactLocation")
     output.beginObject()
     output.key("uri")
-    output.string(URIEncoding.encodePath(finding.file))
+    output.string(URIEncoding.encodePath(finding.file.hasPrefix("/") ? finding.file : pathPrefix + finding.file))
     output.key("uriBaseId")
     output.string(sourceRootID)
     output.endObject()

@@ -27,7 +27,34 @@ import Testing
     ("error-help-misspelled-command", ["help", "expain"]),
     ("explain-category", ["explain", "continuation-misuse"]),
     ("error-tokens-folder", ["tokens", "Fixtures/projects"]),
+    // A configuration fails closed: exit 2 naming the file, line and column, found or named,
+    // in a scan as in a check (issue 20, item 2).
+    ("error-config-fail-on-scan", ["\(trees)/bad-fail-on"]),
+    ("error-config-fail-on-check", ["check", "\(trees)/bad-fail-on"]),
+    (
+      "error-config-named-fail-on",
+      ["check", "\(trees)/one-subject", "--config", "Fixtures/cli/bad-fail-on-config.json"]
+    ),
+    ("error-config-disabled-rule", ["\(trees)/bad-disabled-rule"]),
+    ("error-config-invalid-json", ["\(trees)/bad-json-config"]),
+    ("warning-misspelt-suppression", ["\(trees)/misspelt-suppression", "--format", "xcode"]),
+    // Every exit 1 says why on stderr, with --quiet too.
+    ("fail-on-scan", ["\(trees)/one-subject", "--format", "xcode", "--fail-on", "note"]),
+    ("fail-on-scan-quiet", ["\(trees)/one-subject", "--format", "xcode", "--fail-on", "note", "--quiet"]),
+    ("ratchet-scan", ["\(trees)/one-subject", "--format", "xcode", "--baseline", goneBaseline, "--ratchet"]),
+    ("ratchet-check", ["check", "\(trees)/one-subject", "--baseline", goneBaseline, "--ratchet"]),
+    // The smaller things a newcomer meets (issue 20, item 6).
+    ("error-output-format-disagrees", ["\(trees)/one-subject", "--output", "plan.md", "--format", "json"]),
+    ("output-dash-is-stdout", ["\(trees)/one-subject", "--output", "-", "--format", "xcode"]),
+    ("warning-no-swift-files", ["\(trees)/no-swift", "--format", "xcode"]),
+    ("warning-include-matches-nothing", ["\(trees)/include-nothing", "--format", "xcode"]),
+    ("error-suppression-without-reason-scan", ["\(trees)/reasonless-suppression", "--format", "xcode"]),
+    ("error-suppression-without-reason-check", ["check", "\(trees)/reasonless-suppression"]),
   ]
+  /// Small trees for the transcripts, given relative to the package root (the tests' directory).
+  static let trees = "Fixtures/cli/trees"
+  /// A baseline whose one entry is in no tree: `--ratchet` fails on it.
+  static let goneBaseline = "Fixtures/cli/gone-baseline.json"
 
   @Test(arguments: cases.map(\.name))
   func transcriptMatchesGolden(_ name: String) {

@@ -9,7 +9,7 @@ import Testing
     let run = CLIRun([root, "--format", "xcode", "--quiet"])
     #expect(run.status == .success)
     let wrappers = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[future-task-wrapper]") }
-      .map { $0.prefix { $0 != " " } }
+      .map { $0.prefix { $0 != " " }.dropFirst(root.count + 1) }  // xcode lines are absolute
     #expect(
       wrappers == [
         // App imports Combine, not Vendor: Combine's `Future`.

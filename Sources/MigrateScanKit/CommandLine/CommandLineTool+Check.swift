@@ -16,7 +16,9 @@ extension CommandLineTool {
     let failValues = invocation.failOn.isEmpty ? session.configuration.failOn : invocation.failOn
     let policy =
       failValues.isEmpty ? FailPolicy.preCommit : try FailPolicy(values: failValues, catalog: session.catalog)
-    let scanner = Scanner(catalog: session.catalog)
+    var scanner = Scanner(catalog: session.catalog)
+    scanner.suppressibleNames = session.suppressibleNames
+    scanner.warningPathBase = display("", root: session.root)
     let reports = try checkReports(invocation)
     // A machine report on stdout replaces the lines for people (they would corrupt it).
     let reportOnStdout = reports.contains { $0.path == nil }
@@ -26,15 +28,29 @@ extension CommandLineTool {
     let added: [Finding]
     let checked: CheckedTree
     var failed = false
+    var ratchetSummary: String?
+    var unexplained: [String] = []
     if invocation.staged || invocation.since != nil {
-      (added, checked) = try changeFindings(invocation, session: session, scanner: scanner, io: &io)
+      let changed: [String]
+      (added, checked, changed) = try changeFindings(invocation, session: session, scanner: scanner, io: &io)
+      // Of the tree's warnings (stale or misspelt suppressions), those in the changed files: the
+      // rest was there before the change.
+      if !invocation.quiet {
+        for warning in checked.outcome.warnings
+        where changed.contains(where: { warning.hasPrefix(scanner.warningPathBase + $0 + ":") }) {
+          io.errLine(warning)
+        }
+      }
+      unexplained = suppressionsWithoutReason(checked.analyses, session: session, only: Set(changed))
     } else {
       let (analyses, skipped, unreadable) = try session.analyzeTree(scanner: scanner, showProgress: false)
       let outcome = scanner.finish(
         analyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, jobs: session.jobs)
       warn(outcome.warnings, skipped: skipped, invocation: invocation, io: &io)
+      warnIfEmpty(analyses.map(\.path), session: session, invocation: invocation, io: &io)
       try requireRead(unreadable)
       checked = (analyses, skipped, outcome)
+      unexplained = suppressionsWithoutReason(analyses, session: session)
       let baselinePath = invocation.baseline ?? session.configuration.baseline
       if invocation.ratchet && baselinePath == nil {
         throw .needsOption("--ratchet", needs: "--baseline (or a baseline in the configuration)")
@@ -42,13 +58,13 @@ extension CommandLineTool {
       if let path = baselinePath {
         let (new, gone) = try readBaseline(path).compare(outcome.findings)
         added = new
-        if invocation.ratchet {
-          for entry in gone {
-            let line =
-              "\(display(entry.file, root: session.root)): fixed or gone: \(entry.ruleID) (tighten the baseline)"
+        if invocation.ratchet && !gone.isEmpty {
+          let message = ratchetFailure(gone: gone, baselinePath: path, invocation: invocation, root: session.root)
+          for line in message.entries {
             if reportOnStdout { io.errLine(line) } else { io.outLine(line) }
           }
-          if !gone.isEmpty { failed = true }
+          ratchetSummary = message.summary
+          failed = true
         }
       } else {
         added = outcome.findings
@@ -79,12 +95,15 @@ extension CommandLineTool {
         io.outLine("    help: \(finding.help)")
       }
     }
-    if !invocation.quiet {
-      if offending.isEmpty {
-        io.errLine("migrate-scan check: passed (\(added.count) new finding(s), none that the policy fails on)")
-      } else {
-        io.errLine("migrate-scan check: \(offending.count) new finding(s) fail the policy")
-      }
+    // A failure says why even with --quiet; a pass is quiet with it.
+    if !offending.isEmpty {
+      io.errLine("migrate-scan check: \(offending.count) new finding(s) fail the policy")
+    }
+    if let ratchetSummary { io.errLine(ratchetSummary) }
+    for line in unexplained { io.errLine(line) }
+    if !unexplained.isEmpty { failed = true }
+    if offending.isEmpty && !failed && !invocation.quiet {
+      io.errLine("migrate-scan check: passed (\(added.count) new finding(s), none that the policy fails on)")
     }
     return failed || !offending.isEmpty ? .policyFailure : .success
   }
@@ -98,10 +117,10 @@ extension CommandLineTool {
     invocation.format == nil && invocation.outputPaths.isEmpty ? [] : try invocation.outputs()
   }
 
-  /// The path as a user can open it from the current directory.
+  /// The path as an editor opens it from any directory: absolute, as in the xcode format.
   /// An absolute path (a file reached through `--follow-symlinks` out of the root) is as it is.
   static func display(_ file: String, root: String) -> String {
-    root == "." || file.hasPrefix("/") ? file : root + "/" + file
+    ReportPaths.absolute(file, root: root)
   }
 
   /// The findings a git change adds: those of the tree with the changed files as they are after
@@ -110,7 +129,7 @@ extension CommandLineTool {
   /// untouched file makes a new call site a Future/Task wrapper.
   private static func changeFindings(
     _ invocation: Invocation, session: ScanSession, scanner: Scanner, io: inout some TextOutput
-  ) throws(CLIError) -> (added: [Finding], checked: CheckedTree) {
+  ) throws(CLIError) -> (added: [Finding], checked: CheckedTree, changed: [String]) {
     let repository = try GitRepository(containing: session.root)
     // `--since` compares with the merge base; git never reads the work tree (no filter runs).
     let gitChange =
@@ -197,7 +216,7 @@ extension CommandLineTool {
       reusedGraph: manifestChanged ? nil : afterOutcome.graph, jobs: session.jobs)
     // Paired as a reviewer would: an edited, renamed or moved finding is not new.
     let added = FindingPairing.added(after: afterOutcome.findings, before: beforeOutcome.findings)
-    return (added, (unchanged + newAnalyses, skipped, afterOutcome))
+    return (added, (unchanged + newAnalyses, skipped, afterOutcome), changedPaths)
   }
 
   /// The scanned root's path inside the repository, with a trailing `/` (or empty at the top).

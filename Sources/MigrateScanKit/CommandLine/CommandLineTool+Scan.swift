@@ -1,12 +1,16 @@
 import FoundationEssentials
 import Reports
+import RuleEngine
 import ScanModel
 
 extension CommandLineTool {
   /// `migrate-scan [scan] [DIR]`: the plan, in every requested format.
   static func runScan(_ invocation: Invocation, io: inout some TextOutput) throws(CLIError) -> ExitCode {
     let session = try ScanSession(invocation: invocation)
-    let outputs = try invocation.outputs()
+    // `--write-baseline` alone writes the baseline and says so; a plan is printed only when asked
+    // for with --format or --output.
+    let baselineOnly = invocation.writeBaseline != nil && invocation.format == nil && invocation.outputPaths.isEmpty
+    let outputs = baselineOnly ? [] : try invocation.outputs()
     let policy = try FailPolicy(values: invocation.failOn, catalog: session.catalog)
     let baseline = try invocation.baseline.map { path throws(CLIError) in try readBaseline(path) }
     // A missing or unwritable output folder is reported now, not after the whole scan.
@@ -14,30 +18,47 @@ extension CommandLineTool {
       try AtomicFileWriter.checkDestination(path)
     }
 
-    let scanner = Scanner(catalog: session.catalog)
+    var scanner = Scanner(catalog: session.catalog)
+    scanner.suppressibleNames = session.suppressibleNames
+    scanner.warningPathBase = display("", root: session.root)
     let (analyses, skipped, _) = try session.analyzeTree(
       scanner: scanner, showProgress: showsProgress(invocation: invocation, io: io, outputs: outputs))
     let outcome = scanner.finish(
       analyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, jobs: session.jobs)
     warn(outcome.warnings, skipped: skipped, invocation: invocation, io: &io)
+    warnIfEmpty(analyses.map(\.path), session: session, invocation: invocation, io: &io)
 
     if let path = invocation.writeBaseline {
-      try AtomicFileWriter.write(Baseline(findings: outcome.findings).serialized(), to: path)
+      let written = Baseline(findings: outcome.findings)
+      try AtomicFileWriter.write(written.serialized(), to: path)
+      if !invocation.quiet { io.errLine("wrote a baseline of \(written.entries.count) finding(s) to \(path)") }
     }
     // With a baseline the report shows only what is new: what a reviewer needs to look at.
     let reported = baseline.map { $0.newFindings(in: outcome.findings) } ?? outcome.findings
     let report = session.report(analyses: analyses, skipped: skipped, outcome: outcome, findings: reported)
     // Freeing every file's analysis takes a while on a large tree; another thread does it while
     // this one writes the report.
+    let unexplained = suppressionsWithoutReason(analyses, session: session)
     ReleaseInBackground.release(consume analyses)
     try write(report, to: outputs, io: &io)
 
-    var failed = !policy.isEmpty && reported.contains(where: policy.fails)
-    if invocation.ratchet, let baseline {
+    // Every exit 1 says why on stderr, even with --quiet (which silences warnings, not failures).
+    var failed = false
+    let failing = policy.isEmpty ? 0 : reported.count(where: policy.fails)
+    if failing > 0 {
+      let values = invocation.failOn.joined(separator: ",")
+      let listed = outputs.isEmpty ? "" : "; the report lists them"
+      io.errLine("error: \(failing) finding(s) fail --fail-on \(values)\(listed)")
+      failed = true
+    }
+    for line in unexplained { io.errLine(line) }
+    if !unexplained.isEmpty { failed = true }
+    if invocation.ratchet, let baseline, let path = invocation.baseline {
       let gone = baseline.goneEntries(given: outcome.findings)
       if !gone.isEmpty {
-        io.errLine(
-          "error: \(gone.count) baselined finding(s) are gone; tighten the baseline with --write-baseline (--ratchet)")
+        let message = ratchetFailure(gone: gone, baselinePath: path, invocation: invocation, root: session.root)
+        for line in message.entries { io.errLine(line) }
+        io.errLine(message.summary)
         failed = true
       }
     }
@@ -45,14 +66,30 @@ extension CommandLineTool {
   }
 
   /// Renders and writes each requested report; stdout reports are written last, files atomically.
+  /// A Markdown file's links are relative to the folder it is written to.
   static func write(_ report: ScanReport, to outputs: [Invocation.Output], io: inout some TextOutput) throws(CLIError) {
+    var paths = RenderOptions()
+    ReportPaths(root: report.root).apply(to: &paths)
     for output in outputs {
       if let path = output.path {
-        try AtomicFileWriter.write(to: path) { sink in ReportWriter.stream(report, format: output.format, to: sink) }
-      } else if let stream = io.outStream {
-        ReportWriter.stream(report, format: output.format, to: stream)
+        var options = paths
+        if output.format == .markdown {
+          options.markdownLinkBase = MarkdownLinkBase.from(outputFile: path, toRoot: report.root) ?? ""
+        }
+        try AtomicFileWriter.write(to: path) { sink in
+          ReportWriter.stream(report, format: output.format, options: options, to: sink)
+        }
+        continue
+      }
+      // On stdout, links are relative to the current directory.
+      var options = paths
+      if output.format == .markdown {
+        options.markdownLinkBase = MarkdownLinkBase.from(folder: ".", toRoot: report.root) ?? ""
+      }
+      if let stream = io.outStream {
+        ReportWriter.stream(report, format: output.format, options: options, to: stream)
       } else {
-        io.out(ReportWriter.render(report, format: output.format))
+        io.out(ReportWriter.render(report, format: output.format, options: options))
       }
     }
   }
@@ -72,11 +109,28 @@ extension CommandLineTool {
     for warning in warnings { io.errLine(warning) }
   }
 
-  /// A progress line only on a terminal, never with `--quiet` or a machine format on stdout.
+  /// A progress line only on a terminal that understands it (`TERM=dumb` gets no escape codes),
+  /// never with `--quiet` or a machine format on stdout.
   package static func showsProgress(
-    invocation: Invocation, io: some TextOutput, outputs: [Invocation.Output]
+    invocation: Invocation, io: some TextOutput, outputs: [Invocation.Output],
+    term: String? = ProcessInfo.processInfo.environment["TERM"]
   ) -> Bool {
     let machineOnStdout = outputs.contains { $0.path == nil && $0.format != .markdown }
-    return io.errIsTerminal && !invocation.quiet && !machineOnStdout
+    return io.errIsTerminal && term != "dumb" && !invocation.quiet && !machineOnStdout
+  }
+
+  /// Says when nothing was scanned, and which `include` globs matched no file: a wrong folder or
+  /// a misspelt glob must not look like a clean tree.
+  static func warnIfEmpty(
+    _ paths: [String], session: ScanSession, invocation: Invocation, io: inout some TextOutput
+  ) {
+    guard !invocation.quiet else { return }
+    if paths.isEmpty { io.errLine("warning: no Swift files under '\(session.root)'") }
+    for pattern in session.configuration.include {
+      let glob = Glob(pattern)
+      guard !paths.contains(where: glob.matches) else { continue }
+      let place = session.configuration.location(of: pattern, in: "include")
+      io.errLine("\(place): warning: 'include' pattern '\(pattern)' matches no file; check the pattern")
+    }
   }
 }

@@ -72,17 +72,31 @@ package struct Invocation: Equatable, Sendable {
 
   /// The reports to write: one per `--output`, in order (format from `--format` or the file's
   /// extension), or one to stdout in `--format` (default Markdown) when there is no `--output`.
+  /// `--output -` is stdout. A `--format` that the file's extension contradicts
+  /// (`--output plan.md --format json`) is a usage error: one of the two is a mistake.
   package func outputs() throws(CLIError) -> [Output] {
     if outputPaths.isEmpty { return [Output(format: format ?? .markdown, path: nil)] }
     var result: [Output] = []
     for path in outputPaths {
-      if let format {
-        result.append(Output(format: format, path: path))
-        continue
-      }
       let name = path.split(separator: "/").last.map(String.init) ?? path
       let fileExtension = name.split(separator: ".").count > 1 ? String(name.split(separator: ".").last!) : ""
-      guard let inferred = ReportFormat(fileExtension: fileExtension) else {
+      let inferred = ReportFormat(fileExtension: fileExtension)
+      if let format {
+        // SARIF is JSON, and `.sarif.json` is a common name for it.
+        if let inferred, inferred != format, !(format == .sarif && inferred == .json) {
+          throw .invalidValue(
+            option: "--output", value: path,
+            expected: "a file whose extension agrees with --format \(format.rawValue) (.\(fileExtension) is "
+              + "\(inferred.rawValue)); drop --format to infer it, or rename the file")
+        }
+        result.append(Output(format: format, path: path == "-" ? nil : path))
+        continue
+      }
+      if path == "-" {
+        result.append(Output(format: .markdown, path: nil))
+        continue
+      }
+      guard let inferred else {
         throw .invalidValue(
           option: "--output", value: path,
           expected: "a file ending in .md, .json or .sarif, or a --format to say which format it is")

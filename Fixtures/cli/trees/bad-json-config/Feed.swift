@@ -1,0 +1,5 @@
+import Combine
+
+final class Feed {
+  let items = PassthroughSubject<Int, Never>()
+}
