@@ -132,8 +132,13 @@ import Testing
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
+    // A scan that hangs (a lost join in the parallel pass) fails this test in two minutes
+    // instead of holding CI until its own limit.
+    let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    watchdog.cancel()
     #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(format) --jobs \(jobs)")
     return data
   }
