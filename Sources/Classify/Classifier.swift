@@ -249,6 +249,15 @@ package enum Classifier {
       if contains(text, ". share (") { reasons.append(contentsOf: notes.asyncShare) }
     case .valuesBridge:
       reasons.append(contentsOf: notes.asyncValues)
+    case .subject:
+      // The verdict counts consumers across the tree, so it is made here, not in the file.
+      if candidate.disposition == .keep, candidate.reasons.isEmpty,
+        let subject = file.facts.subjects.first(where: { $0.offset == candidate.offset })
+      {
+        let verdict = SubjectConsumers.verdict(subject, tree.subjectConsumers.result(for: subject, in: file.path))
+        (disposition, phase) = (verdict.0, verdict.1)
+        reasons = verdict.2 + reasons
+      }
     default:
       break
     }

@@ -34,6 +34,8 @@ package enum FactsCollector {
       switch kind {
       case .keyword where view.isWord(position, "import"):
         collectImport(view, at: position, into: &facts)
+      case .keyword where view.isWord(position, "let") || view.isWord(position, "var"):
+        if let member = member(file, at: position) { facts.members.append(member) }
       case .atSign where view.isWord(position + 1, "Published"):
         unambiguous.insert("Published")
         if let name = publishedName(view, after: position + 1) {
@@ -59,6 +61,9 @@ package enum FactsCollector {
         case .leftBrace: isUse = view.isPeriod(position - 1) || view.braceRole[position + 1] == .closure
         default: isUse = view.isPeriod(position - 1)
         }
+        if view.kind(position + 1) == .leftParen, consumingCalls.index(at: position, in: view) != nil {
+          collectArguments(file, open: position + 1, into: &facts.memberUses)
+        }
         if isUse {
           if !isDeclarationName(view, position, declarationWords) {
             used.insert(view.stream.source, start: view.startOffset(position), count: view.length(position))
@@ -68,10 +73,98 @@ package enum FactsCollector {
         break
       }
     }
+    for chain in file.chains {
+      if let use = memberUse(file, links: chain.links.dropLast()) { facts.memberUses.append(use) }
+    }
     facts.unambiguousNames = unambiguous.sorted()
     used.shrinkToFit()
     facts.usedNames = used
     return facts
+  }
+
+  /// Calls whose arguments are publishers they subscribe to (`onReceive(model.events)`,
+  /// `merge(with: bus.changed)`): a member path passed to one is a consumer of it.
+  private static let consumingCalls = ByteWords([
+    "onReceive", "combineLatest", "merge", "zip", "CombineLatest", "CombineLatest3", "CombineLatest4", "Merge",
+    "Merge3", "Merge4", "MergeMany", "Zip", "Zip3", "Zip4", "append", "prepend",
+  ])
+
+  /// The member path `links` start with, up to the first operator or call: `Events.shared.changed`
+  /// in `Events.shared.changed.map { … }.sink { … }`, `store.updates` in `store.updates().sink`
+  /// (a call ends the path, its name included). Nil for a `$x`, `self` alone or a literal.
+  private static func memberUse(_ file: FileContext, links: ArraySlice<PublisherChain.Link>) -> CombineFacts.MemberUse?
+  {
+    var names: [String] = []
+    var line = -1
+    for link in links {
+      let name = link.name
+      if name.hasPrefix("$") { return nil }
+      // An operator is a call (`output(at:)`); `relay.output` is a property spelled like one.
+      let isCall = link.argumentsOpen >= 0 || link.closureOpen >= 0
+      if !names.isEmpty, isCall,
+        CombineVocabulary.keepOperators.contains(name) || CombineVocabulary.transformOperators.contains(name)
+      {
+        break
+      }
+      names.append(name)
+      line = link.position
+      if isCall { break }
+    }
+    guard let name = names.popLast(), name != "self", line >= 0 else { return nil }
+    return CombineFacts.MemberUse(
+      qualifier: names, name: name, typePath: file.symbols.typePath(at: line), line: file.line(of: line))
+  }
+
+  /// The member paths passed as arguments of the call whose `(` is at `open`.
+  private static func collectArguments(_ file: FileContext, open: Int, into uses: inout [CombineFacts.MemberUse]) {
+    let view = file.view
+    guard let close = view.partner(open) else { return }
+    var start = open + 1
+    while start < close {
+      // `with: bus.changed`: skip the label.
+      if view.isWord(start), view.kind(start + 1) == .colon { start += 2 }
+      var links: [PublisherChain.Link] = []
+      var position = start
+      while position < close, view.isWord(position) {
+        let hasCall = view.kind(position + 1) == .leftParen
+        links.append(
+          .init(
+            name: view.text(position), position: position, argumentsOpen: hasCall ? position + 1 : -1, closureOpen: -1,
+            end: position))
+        if hasCall { break }
+        guard view.isPeriod(position + 1) else { break }
+        position += 2
+      }
+      if !links.isEmpty, let use = memberUse(file, links: links[...]) { uses.append(use) }
+      // On to the next top-level argument.
+      var scan = start
+      while scan < close, view.kind(scan) != .comma {
+        if let partner = view.partner(scan), partner > scan { scan = partner }
+        scan += 1
+      }
+      start = scan + 1
+    }
+  }
+
+  /// A property declared in a type body, with its written type: `let manager: Manager`,
+  /// `static let shared = Events()`, `var store: Store?`.
+  private static func member(_ file: FileContext, at position: Int) -> CombineFacts.MemberDeclaration? {
+    let view = file.view
+    guard view.isIdentifier(position + 1) else { return nil }
+    let scope = file.symbols.scope(at: position)
+    guard scope.isType, scope.member == nil else { return nil }
+    var type = ""
+    var next = position + 3
+    if view.kind(position + 2) == .colon {
+      if view.isWord(next, "any") || view.isWord(next, "some") { next += 1 }
+      // `Foo.Bar` names `Bar`.
+      while view.isIdentifier(next), view.isPeriod(next + 1), view.isIdentifier(next + 2) { next += 2 }
+      if view.isIdentifier(next) { type = view.text(next) }
+    } else if view.kind(position + 2) == .equal, view.isIdentifier(next), view.kind(next + 1) == .leftParen {
+      let text = view.text(next)
+      if text.utf8.first.map({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ?? false { type = text }
+    }
+    return CombineFacts.MemberDeclaration(typePath: scope.typePath, name: view.text(position + 1), type: type)
   }
 
   /// True for the name right after `func`, `var`, `let`, `case`, `class` …

@@ -71,6 +71,8 @@ struct TreeFacts: Sendable {
   private let defects: [String: [(path: String, defect: CompletionDefect)]]
   /// Every analysed completion-taking function, by name, with its `path:line`.
   private let completionFunctions: [String: [(key: String, labels: [String])]]
+  /// Every subject's consumers across the tree.
+  let subjectConsumers: SubjectConsumers
   /// Resolved `future-initialiser` helper calls, counted per helper name for `bridge-helper`.
   private var initialiserCalls = 0
 
@@ -161,6 +163,7 @@ struct TreeFacts: Sendable {
     self.publishedByType = published
     self.defects = defects
     self.completionFunctions = functions
+    self.subjectConsumers = SubjectConsumers(files: files)
     // A helper counts only where its own `Future` is Combine's: an `extension Future` in a module
     // that declares (or a file that imports) another `Future` extends that one.
     for (index, file) in files.enumerated() where !file.facts.helpers.isEmpty {
