@@ -166,6 +166,8 @@ package struct CombineFacts: Sendable, Hashable {
   package var memberUses: [MemberUse] = []
   /// Properties declared in type bodies.
   package var members: [MemberDeclaration] = []
+  /// Functions returning a publisher, with how their stream ends.
+  package var publisherSources: [PublisherSource] = []
   /// Every function with a closure parameter the continuation detector analysed: a callee
   /// counts as defective only when all its declarations of that name are.
   package var completionFunctions: [CompletionFunction] = []

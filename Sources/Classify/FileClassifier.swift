@@ -77,6 +77,7 @@ package enum FileClassifier {
     }
     facts.helpers = file.helperEntries.map(\.helper)
     facts.subjects = output.subjects
+    if file.hints.arrow { facts.publisherSources = PublisherSource.all(in: file) }
     facts.completionDefects = output.completionDefects
     facts.completionFunctions = output.completionFunctions
     candidates.sort { ($0.offset, $0.ruleID, $0.matchText) < ($1.offset, $1.ruleID, $1.matchText) }
