@@ -93,8 +93,12 @@ struct OperatorPipelineDetector: Detector {
       return (.oneShot, nil)
     }
     if CombineVocabulary.isEndlessSource(chain, subjects: subjects) { return (.endless, nil) }
-    for link in links {
-      if CombineVocabulary.oneShotSources.contains(link.name) { return (.oneShot, nil) }
+    for (index, link) in links.enumerated() {
+      if CombineVocabulary.oneShotSources.contains(link.name) {
+        // `Just(x).append(changes)`: a first value, then whatever the other stream does.
+        let next = index + 1 < links.count ? links[links.startIndex + index + 1].name : ""
+        return (next == "append" ? .unknown : .oneShot, nil)
+      }
       guard link.argumentsOpen >= 0 || link.closureOpen >= 0 else { continue }
       if CombineVocabulary.keepOperators.contains(link.name) || CombineVocabulary.transformOperators.contains(link.name)
       {
