@@ -130,6 +130,17 @@ package struct CombineFacts: Sendable, Hashable {
     package var typePath: String
     /// 1-based line.
     package var line: Int
+    /// The written type of the qualifier's first name when it is a local or parameter of the
+    /// enclosing function (`let coordinator = LoginCoordinator(…)`, `func f(model: Model)`).
+    package var localType = ""
+  }
+
+  /// A type (or extension) and the names of its inheritance clause.
+  package struct Conformance: Sendable, Hashable {
+    /// The simple name of the type.
+    package var type: String
+    /// The simple names it inherits from or conforms to.
+    package var supertypes: [String]
   }
 
   /// A stored or computed property declared in a type body, with its type when written
@@ -166,6 +177,9 @@ package struct CombineFacts: Sendable, Hashable {
   package var memberUses: [MemberUse] = []
   /// Properties declared in type bodies.
   package var members: [MemberDeclaration] = []
+  /// Inheritance clauses: `class Model: ModelProtocol, ObservableObject` gives
+  /// (`Model`, [`ModelProtocol`, `ObservableObject`]); extensions too.
+  package var conformances: [Conformance] = []
   /// Functions returning a publisher, with how their stream ends.
   package var publisherSources: [PublisherSource] = []
   /// Every function with a closure parameter the continuation detector analysed: a callee

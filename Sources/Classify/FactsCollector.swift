@@ -36,6 +36,8 @@ package enum FactsCollector {
         collectImport(view, at: position, into: &facts)
       case .keyword where view.isWord(position, "let") || view.isWord(position, "var"):
         if let member = member(file, at: position) { facts.members.append(member) }
+      case .keyword where typeKeywords.index(at: position, in: view) != nil:
+        if let conformance = conformance(view, at: position) { facts.conformances.append(conformance) }
       case .atSign where view.isWord(position + 1, "Published"):
         unambiguous.insert("Published")
         if let name = publishedName(view, after: position + 1) {
@@ -110,9 +112,44 @@ package enum FactsCollector {
       line = link.position
       if isCall { break }
     }
-    guard let name = names.popLast(), name != "self", line >= 0 else { return nil }
-    return CombineFacts.MemberUse(
+    guard let name = names.popLast(), name != "self", line >= 0, let first = links.first else { return nil }
+    var use = CombineFacts.MemberUse(
       qualifier: names, name: name, typePath: file.symbols.typePath(at: line), line: file.line(of: line))
+    if let head = names.first, head != "self" { use.localType = localType(file, of: head, before: first.position) }
+    return use
+  }
+
+  /// The written type of the local or parameter `name` declared before `limit` in the same
+  /// function: `let name = Type(…)`, `let name: Type`, `name: Type` in the parameter list.
+  private static func localType(_ file: FileContext, of name: String, before limit: Int) -> String {
+    let view = file.view
+    let scope = file.symbols.scope(at: limit)
+    guard scope.member != nil, scope.open >= 0 else { return "" }
+    // The parameter list sits just before the body: look a little further back.
+    let floor = max(0, scope.open - 120, limit - 3_000)
+    var scan = limit - 1
+    while scan > floor {
+      defer { scan -= 1 }
+      guard view.isIdentifier(scan), view.has(scan, name) else { continue }
+      let declares = view.isWord(scan - 1, "let") || view.isWord(scan - 1, "var")
+      var next = scan + 1
+      if view.kind(next) == .colon {
+        // A parameter (`model: Model`) or an annotated local.
+        guard
+          declares || view.kind(scan - 1) == .leftParen || view.kind(scan - 1) == .comma
+            || view.isIdentifier(scan - 1)
+        else { continue }
+        next += 1
+        if view.isWord(next, "any") || view.isWord(next, "some") { next += 1 }
+        while view.isIdentifier(next), view.isPeriod(next + 1), view.isIdentifier(next + 2) { next += 2 }
+        return view.isIdentifier(next) ? view.text(next) : ""
+      }
+      if declares, view.kind(next) == .equal, view.isIdentifier(next + 1), view.kind(next + 2) == .leftParen {
+        let text = view.text(next + 1)
+        return text.utf8.first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ?? false ? text : ""
+      }
+    }
+    return ""
   }
 
   /// The member paths passed as arguments of the call whose `(` is at `open`.
@@ -144,6 +181,34 @@ package enum FactsCollector {
       }
       start = scan + 1
     }
+  }
+
+  private static let typeKeywords = ByteWords(["class", "struct", "enum", "actor", "extension"])
+
+  /// `class Model: Base, ModelProtocol {`: the type and its inheritance clause, if any.
+  private static func conformance(_ view: SourceView, at position: Int) -> CombineFacts.Conformance? {
+    var next = position + 1
+    guard view.isIdentifier(next) else { return nil }
+    while view.isPeriod(next + 1), view.isIdentifier(next + 2) { next += 2 }
+    let type = view.text(next)
+    next += 1
+    // Generic parameters: `struct Box<T>: P`.
+    if view.text(next).hasPrefix("<"), let close = FutureTaskWrapperDetector.genericEnd(view, next) { next = close + 1 }
+    guard view.kind(next) == .colon else { return nil }
+    var supertypes: [String] = []
+    next += 1
+    while next < view.count, supertypes.count < 16 {
+      while view.isIdentifier(next), view.isPeriod(next + 1), view.isIdentifier(next + 2) { next += 2 }
+      guard view.isIdentifier(next) else { break }
+      supertypes.append(view.text(next))
+      next += 1
+      if view.text(next).hasPrefix("<"), let close = FutureTaskWrapperDetector.genericEnd(view, next) {
+        next = close + 1
+      }
+      guard view.kind(next) == .comma else { break }
+      next += 1
+    }
+    return supertypes.isEmpty ? nil : CombineFacts.Conformance(type: type, supertypes: supertypes)
   }
 
   /// A property declared in a type body, with its written type: `let manager: Manager`,

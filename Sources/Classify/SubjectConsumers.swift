@@ -7,8 +7,9 @@ import ScanModel
 /// says), `memberUses` (member paths that start chains or feed `onReceive`/combining calls) and
 /// `members` (properties with their written types). A use `q₀.q₁….name` names a subject when:
 /// - its qualifier resolves to the subject's type: `self`, a capitalised type name
-///   (`Events.shared`: `Events`, then the declared type of `Events.shared`), or a property of
-///   the use's own type (`manager.updates` where the type declares `let manager: Manager`);
+///   (`Events.shared`: `Events`, then the declared type of `Events.shared`), a local or parameter
+///   with a written type (`let coordinator = LoginCoordinator(…)`), or a property of the use's
+///   own type (`manager.updates` where the type declares `let manager: Manager`);
 /// - or, where the qualifier does not resolve (or resolves to a type the tree does not see declare
 ///   the member), the subject is the only declaration of that member name in the tree.
 /// Two or more declarations of the name with an unresolved qualifier are ambiguous: said in the
@@ -67,6 +68,17 @@ struct SubjectConsumers: Sendable {
         }
       }
     }
+    // For each protocol or superclass: the types of the tree that conform to it. A use through
+    // `let viewModel: ScreenViewModelProtocol` names the subject when its type is the only
+    // conformer declaring the member.
+    var conformers: [String: [String]] = [:]
+    for file in files {
+      for conformance in file.facts.conformances {
+        for supertype in conformance.supertypes where !(conformers[supertype]?.contains(conformance.type) ?? false) {
+          conformers[supertype, default: []].append(conformance.type)
+        }
+      }
+    }
     for file in files {
       for subject in file.facts.subjects where !subject.isLocal {
         var result = Result()
@@ -90,6 +102,19 @@ struct SubjectConsumers: Sendable {
             if let type = Self.resolve(use, memberTypes: memberTypes) {
               if type == owner {
                 result.consumers.append(place)
+                continue
+              }
+              // A protocol the subject's type conforms to: its conformers declaring the name say.
+              let implementers = (conformers[type] ?? []).filter { declarers.contains($0) }
+              if implementers.contains(owner) {
+                if implementers == [owner] {
+                  result.consumers.append(place)
+                } else {
+                  result.ambiguous.append(place)
+                  for other in implementers where other != owner && !result.otherTypes.contains(other) {
+                    result.otherTypes.append(other)
+                  }
+                }
                 continue
               }
               // Another type the tree sees declare the name: its member, not this subject.
@@ -127,6 +152,8 @@ struct SubjectConsumers: Sendable {
       type = last(use.typePath)
     } else if first.utf8.first.map({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ?? false {
       type = first
+    } else if !use.localType.isEmpty {
+      type = use.localType
     } else {
       type = memberTypes[last(use.typePath) + "\u{1F}" + first]
     }

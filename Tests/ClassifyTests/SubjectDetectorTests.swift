@@ -356,4 +356,85 @@ import Testing
     #expect(
       findings.first?.reasons.first == "2 consumers: Sources/App/Log.swift:3, Sources/App/TickView.swift:3")
   }
+
+  /// Element X's coordinators: every screen re-exposes its `actionsSubject` as `actions`, and a
+  /// flow coordinator subscribes to a local of the screen's type.
+  @Test func localOfAWrittenTypeResolvesAmongManyLikeNamedMembers() {
+    var files: [(String, String)] = []
+    for screen in ["Login", "Settings"] {
+      files.append(
+        (
+          "Sources/App/\(screen)Coordinator.swift",
+          """
+          import Combine
+          final class \(screen)Coordinator {
+            private let actionsSubject: PassthroughSubject<Action, Never> = .init()
+            var actions: AnyPublisher<Action, Never> { actionsSubject.eraseToAnyPublisher() }
+          }
+          """
+        ))
+    }
+    files.append(
+      (
+        "Sources/App/FlowCoordinator.swift",
+        """
+        import Combine
+        final class FlowCoordinator {
+          func start(settings: SettingsCoordinator) {
+            let coordinator = LoginCoordinator(parameters: .init())
+            coordinator.actions.sink { print($0) }.store(in: &bag)
+            settings.actions.sink { print($0) }.store(in: &bag)
+          }
+        }
+        """
+      ))
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate, .migrate])
+    #expect(
+      findings.map { $0.reasons.first ?? "" } == [
+        "one consumer (with its re-exposure as `actions`): Sources/App/FlowCoordinator.swift:5, so "
+          + "`AsyncStream.makeStream()` can replace it",
+        "one consumer (with its re-exposure as `actions`): Sources/App/FlowCoordinator.swift:6, so "
+          + "`AsyncStream.makeStream()` can replace it",
+      ])
+  }
+
+  /// A consumer through a protocol-typed property counts when the subject's type is the only
+  /// conformer declaring the member; with a second conformer (a mock) it is said to be ambiguous.
+  @Test func protocolTypedConsumerResolvesThroughItsOnlyConformer() {
+    let model = (
+      "Sources/App/ScreenViewModel.swift",
+      """
+      import Combine
+      protocol ScreenViewModelProtocol { var actions: AnyPublisher<Action, Never> { get } }
+      final class ScreenViewModel: ScreenViewModelProtocol {
+        private let actionsSubject = PassthroughSubject<Action, Never>()
+        var actions: AnyPublisher<Action, Never> { actionsSubject.eraseToAnyPublisher() }
+      }
+      """
+    )
+    let coordinator = (
+      "Sources/App/ScreenCoordinator.swift",
+      """
+      import Combine
+      final class ScreenCoordinator {
+        private let viewModel: ScreenViewModelProtocol
+        func start() { viewModel.actions.sink { print($0) }.store(in: &bag) }
+      }
+      """
+    )
+    let mock = (
+      "Sources/App/ScreenViewModelMock.swift",
+      """
+      final class ScreenViewModelMock: ScreenViewModelProtocol {
+        var actions: AnyPublisher<Action, Never> { Empty().eraseToAnyPublisher() }
+      }
+      """
+    )
+    let one = Support.findings([model, coordinator], detectors: detectors)
+    #expect(one.map(\.disposition) == [.migrate])
+    let two = Support.findings([model, coordinator, mock], detectors: detectors)
+    #expect(two.map(\.disposition) == [.keep])
+    #expect(two.first?.reasons.first?.contains("`ScreenViewModelMock`") == true)
+  }
 }
