@@ -137,7 +137,7 @@ package enum FactsCollector {
         // A parameter (`model: Model`) or an annotated local.
         guard
           declares || view.kind(scan - 1) == .leftParen || view.kind(scan - 1) == .comma
-            || view.isIdentifier(scan - 1)
+            || view.isIdentifier(scan - 1) || view.kind(scan - 1) == .wildcard
         else { continue }
         next += 1
         if view.isWord(next, "any") || view.isWord(next, "some") { next += 1 }

@@ -437,4 +437,23 @@ import Testing
     #expect(two.map(\.disposition) == [.keep])
     #expect(two.first?.reasons.first?.contains("`ScreenViewModelMock`") == true)
   }
+
+  /// IceCubes: a view debounces its own subject inside `onReceive`.
+  @Test func passedOnThroughOperatorsIsAConsumer() {
+    let source = """
+      import SwiftUI
+      struct AddView: View {
+        private let namePublisher = PassthroughSubject<String, Never>()
+        var body: some View {
+          Text("")
+            .onChange(of: name) { _, value in namePublisher.send(value) }
+            .onReceive(namePublisher.debounce(for: .milliseconds(500), scheduler: DispatchQueue.main)) { print($0) }
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(
+      findings.first?.reasons.first
+        == "one consumer: Sources/App/File.swift:7, so `AsyncStream.makeStream()` can replace it")
+  }
 }

@@ -75,7 +75,12 @@ struct SubjectDetector: Detector {
           let member = view.text(position + 2)
           if member == "value" { stateReads += 1 }
           if member == "share" || member == "multicast" { multicast = true }
-          if Self.isExposure(view, at: position) { exposures.append(position) }
+          if Self.isExposure(view, at: position) {
+            exposures.append(position)
+          } else if member != "send" && member != "value" && Self.isArgument(view, at: position) {
+            // `.onReceive(events.debounce(for: …))`: passed on through operators.
+            subscribers.append(position)
+          }
           continue
         }
         let previous = view.kind(position - 1)
@@ -157,6 +162,14 @@ struct SubjectDetector: Detector {
     let previous = view.kind(start - 1)
     guard previous == .leftBrace || view.isWord(start - 1, "return") else { return nil }
     return member
+  }
+
+  /// True when the use at `position` starts an argument (`f(events…`, `with: events…`).
+  private static func isArgument(_ view: SourceView, at position: Int) -> Bool {
+    var start = position
+    if view.isPeriod(start - 1), view.isWord(start - 2, "self") { start -= 2 }
+    let previous = view.kind(start - 1)
+    return (previous == .leftParen || previous == .comma || previous == .colon) && !isFed(view, at: start)
   }
 
   /// `upstream.subscribe(events)` and `.assign(to: \.value, on: events)` feed the subject.
