@@ -75,11 +75,12 @@ struct SubjectDetector: Detector {
           let member = view.text(position + 2)
           if member == "value" { stateReads += 1 }
           if member == "share" || member == "multicast" { multicast = true }
-          if Self.isExposure(view, at: position) {
-            exposures.append(position)
-          } else if member != "send" && member != "value" && Self.isArgument(view, at: position) {
+          if member != "send" && member != "value" && Self.isArgument(view, at: position) {
             // `.onReceive(events.debounce(for: …))`: passed on through operators.
+            // `CombineLatest(events.eraseToAnyPublisher(), …)` too: that call consumes it.
             subscribers.append(position)
+          } else if Self.isExposure(view, at: position) {
+            exposures.append(position)
           }
           continue
         }
