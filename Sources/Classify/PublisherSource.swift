@@ -64,6 +64,10 @@ package struct PublisherSource: Sendable, Hashable {
         scan += 1
       }
       guard returnsPublisher, body >= 0, let close = view.partner(body) else { continue }
+      // `extension Publisher { func asyncMap(…) -> … }` is an operator applied to an upstream,
+      // not a source: its body says nothing about the stream it is applied to.
+      let owner = SubjectConsumers.last(file.symbols.typePath(at: position))
+      if CombineVocabulary.publisherTypes.contains(owner) || owner == "Publishers" { continue }
       var source = PublisherSource(
         name: view.text(position + 1), line: file.line(of: position), end: end(of: body..<close, in: file))
       if source.end == .unknown { source.via = firstCall(in: body..<close, view: view) }

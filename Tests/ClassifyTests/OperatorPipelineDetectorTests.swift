@@ -130,6 +130,38 @@ import Testing
         + "from an endless source): a `for await` loop in a stored `Task` replaces the chain")
   }
 
+  /// Mastodon: `extension Publisher { func asyncMap … }` is an operator, not the chain's source.
+  @Test func operatorExtensionsAreNotSources() {
+    let files = [
+      (
+        "Sources/App/Publisher+Async.swift",
+        """
+        import Combine
+        extension Publisher {
+          func asyncMap<T>(_ transform: @escaping (Output) async -> T) -> Publishers.FlatMap<Future<T, Never>, Self> {
+            flatMap { value in Future { promise in Task { promise(.success(await transform(value))) } } }
+          }
+        }
+        """
+      ),
+      (
+        "Sources/App/Screen.swift",
+        """
+        import Combine
+        final class Screen {
+          func wire() {
+            model.authenticated.asyncMap { await self.save($0) }.receive(on: DispatchQueue.main).sink { _ in }.store(in: &bag)
+          }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.phase) == [.viewModels])
+    #expect(
+      findings.first?.reasons[1].hasPrefix("source `model.authenticated.asyncMap` is not known to finish") == true)
+  }
+
   @Test func propertiesSpelledLikeOperatorsAreNotOperators() {
     let source = """
       import Combine
