@@ -46,20 +46,30 @@ struct SubjectConsumers: Sendable {
     }
     guard !wanted.isEmpty else { return }
     var uses: [String: [LocatedUse]] = [:]
+    // The names a wanted use's qualifier goes through (`shared`, `store`): only their declared
+    // types are ever asked for, so only they are indexed (a tree declares tens of thousands).
+    var through: Set<String> = []
+    var types: Set<String> = []
+    for file in files {
+      for use in file.facts.memberUses where wanted.contains(use.name) {
+        uses[use.name, default: []].append(LocatedUse(path: file.path, use: use))
+        through.formUnion(use.qualifier)
+        if !use.localType.isEmpty { types.insert(use.localType) }
+        if let first = use.qualifier.first { types.insert(first) }
+      }
+    }
     // The declared type of `Type.member` ("" when declarations disagree), and for each wanted
     // name the types declaring it.
     var memberTypes: [String: String] = [:]
     var declaring: [String: [String]] = [:]
     for file in files {
-      for use in file.facts.memberUses where wanted.contains(use.name) {
-        uses[use.name, default: []].append(LocatedUse(path: file.path, use: use))
-      }
-      for member in file.facts.members {
+      for member in file.facts.members where wanted.contains(member.name) || through.contains(member.name) {
         let owner = Self.last(member.typePath)
         if wanted.contains(member.name), !(declaring[member.name]?.contains(owner) ?? false) {
           declaring[member.name, default: []].append(owner)
         }
         guard !member.type.isEmpty else { continue }
+        types.insert(member.type)
         let key = owner + "\u{1F}" + member.name
         if let known = memberTypes[key] {
           if known != member.type { memberTypes[key] = "" }
@@ -68,14 +78,16 @@ struct SubjectConsumers: Sendable {
         }
       }
     }
-    // For each protocol or superclass: the types of the tree that conform to it. A use through
-    // `let viewModel: ScreenViewModelProtocol` names the subject when its type is the only
-    // conformer declaring the member.
+    // For each protocol or superclass a qualifier may resolve to: the types of the tree that
+    // conform to it. A use through `let viewModel: ScreenViewModelProtocol` names the subject
+    // when its type is the only conformer declaring the member.
     var conformers: [String: [String]] = [:]
     for file in files {
       for conformance in file.facts.conformances {
-        for supertype in conformance.supertypes where !(conformers[supertype]?.contains(conformance.type) ?? false) {
-          conformers[supertype, default: []].append(conformance.type)
+        for supertype in conformance.supertypes where types.contains(supertype) {
+          if !(conformers[supertype]?.contains(conformance.type) ?? false) {
+            conformers[supertype, default: []].append(conformance.type)
+          }
         }
       }
     }
