@@ -107,6 +107,9 @@ package struct CombineFacts: Sendable, Hashable {
     package var lines: [Int] = []
     /// Shared through `share()`/`multicast` where it is declared.
     package var multicast = false
+    /// Used inside a custom publisher's `receive(subscriber:)`: every subscriber of that
+    /// publisher subscribes to it.
+    package var perSubscriber = false
     /// Reads of `.value`.
     package var stateReads = 0
     /// Properties of the declaring type that re-expose it (`var updates: AnyPublisher<…> {

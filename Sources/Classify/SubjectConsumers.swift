@@ -195,7 +195,12 @@ struct SubjectConsumers: Sendable {
       subject.aliases.isEmpty
       ? ""
       : " (with its re-exposure as " + subject.aliases.map { "`\($0)`" }.joined(separator: ", ") + ")"
-    if count >= 2 || subject.multicast {
+    if subject.perSubscriber {
+      reasons.append(
+        "used in `receive(subscriber:)` of the publisher that holds it (\(count == 1 ? "1 use" : "\(count) uses")"
+          + (count == 0 ? "" : ": \(listed)") + "): every subscriber of that publisher subscribes to it")
+      reasons.append("keep the broadcast on Combine: \(trap)")
+    } else if count >= 2 || subject.multicast {
       reasons.append(
         (count == 1 ? "1 consumer" : "\(count) consumers") + "\(exposed): \(listed)"
           + (subject.multicast ? ", shared with `share()`/`multicast`" : ""))

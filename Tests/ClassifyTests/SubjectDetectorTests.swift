@@ -456,4 +456,56 @@ import Testing
       findings.first?.reasons.first
         == "one consumer: Sources/App/File.swift:7, so `AsyncStream.makeStream()` can replace it")
   }
+
+  /// Element X wraps its subjects in its own publisher type (`asCurrentValuePublisher()`).
+  @Test func aProjectWrapperIsAReExposure() {
+    let files = [
+      (
+        "Sources/App/NetworkMonitor.swift",
+        """
+        import Combine
+        final class NetworkMonitor {
+          private let reachabilitySubject = CurrentValueSubject<Bool, Never>(true)
+          var reachabilityPublisher: CurrentValuePublisher<Bool, Never> {
+            reachabilitySubject.asCurrentValuePublisher()
+          }
+        }
+        """
+      ),
+      (
+        "Sources/App/Flow.swift",
+        """
+        import Combine
+        final class Flow {
+          let networkMonitor: NetworkMonitor
+          func start() {
+            networkMonitor.reachabilityPublisher.removeDuplicates().sink { print($0) }.store(in: &bag)
+            networkMonitor.reachabilityPublisher.sink { print($0) }.store(in: &bag)
+          }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(
+      findings.first?.reasons.first?.hasPrefix("2 consumers (with its re-exposure as `reachabilityPublisher`)") == true)
+  }
+
+  /// CombineExt's relays: the subject is subscribed once per subscriber of the relay.
+  @Test func forwardingInReceiveSubscriberIsABroadcast() {
+    let source = """
+      import Combine
+      public final class PassthroughRelay<Output>: Publisher {
+        private let storage = PassthroughSubject<Output, Never>()
+        public func accept(_ value: Output) { storage.send(value) }
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+          storage.subscribe(subscriber)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(findings.first?.reasons.first?.contains("every subscriber of that publisher subscribes to it") == true)
+  }
 }

@@ -49,6 +49,7 @@ struct SubjectDetector: Detector {
       var subscribers: [Int] = []
       var exposures: [Int] = []
       var multicast = false
+      var perSubscriber = false
       var stateReads = 0
       // Uses count inside the declaring scope: the member for a local (`let s = …` in a test
       // method: another method's `s` is another subject), else the type's body, else the file.
@@ -65,6 +66,8 @@ struct SubjectDetector: Detector {
         // An argument label spelled like the subject (`init(appState: appState)`) is not a use.
         if view.kind(position + 1) == .colon { continue }
         // The chain this use is a link of (not merely inside, as in `x.sink { self.events.send($0) }`).
+        // Inside a custom publisher's `receive(subscriber:)`: one subscription per subscriber.
+        if file.symbols.scope(at: position).member == "receive" { perSubscriber = true }
         if let index = chainOfLink[position] {
           let chain = file.chains[index]
           if chain.links.contains(where: { $0.name == "share" || $0.name == "multicast" }) { multicast = true }
@@ -79,7 +82,12 @@ struct SubjectDetector: Detector {
             // `.onReceive(events.debounce(for: …))`: passed on through operators.
             // `CombineLatest(events.eraseToAnyPublisher(), …)` too: that call consumes it.
             subscribers.append(position)
-          } else if Self.isExposure(view, at: position) {
+          } else if Self.isExposure(view, at: position)
+            || (member != "send" && member != "value" && view.kind(position + 3) == .leftParen
+              && Self.alias(file, exposure: position, typePath: declaration.typePath) != nil)
+          {
+            // Also a wrapper of the project's own: `var updates: CurrentValuePublisher<…> {
+            // subject.asCurrentValuePublisher() }`.
             exposures.append(position)
           }
           continue
@@ -97,6 +105,7 @@ struct SubjectDetector: Detector {
         line: file.line(of: declaration.start), kind: declaration.kind, isLocal: scope.member != nil)
       use.lines = subscribers.sorted().map { file.line(of: $0) }
       use.multicast = multicast
+      use.perSubscriber = perSubscriber
       use.stateReads = stateReads
       for exposure in exposures.sorted() {
         if let alias = Self.alias(file, exposure: exposure, typePath: declaration.typePath) {
