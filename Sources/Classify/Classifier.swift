@@ -280,8 +280,41 @@ package enum Classifier {
         reasons.append(contentsOf: notes.asyncShare)
         gates += notes.shareGates
       }
+      // A source the file could not place (`repository.changes()`): its declaration may say.
+      if candidate.disposition == .migrate, let key = candidate.key, reasons.count >= 2,
+        let separator = key.firstIndex(of: "\u{1F}")
+      {
+        let name = String(key[..<separator])
+        let source = String(key[key.index(after: separator)...])
+        if let known = tree.sourceEnd(of: name), !known.place.isEmpty {
+          switch known.end {
+          case .oneShot:
+            phase = .oneShot
+            let plain = "plain per-value operators: "
+            if reasons[0].hasPrefix(plain) {
+              reasons[0] = "plain transform of one value: " + reasons[0].dropFirst(plain.count)
+            }
+            reasons[1] = OperatorPipelineDetector.oneShotReason(
+              source, declaration: "`\(name)` at \(known.place) returns a one-shot publisher")
+          case .endless:
+            reasons[1] = OperatorPipelineDetector.endlessReason(
+              source, declaration: "`\(name)` at \(known.place) is built from an endless source")
+          case .unknown:
+            break
+          }
+        }
+      }
     case .valuesBridge:
       reasons.append(contentsOf: notes.asyncValues)
+    case .subject:
+      // The verdict counts consumers across the tree, so it is made here, not in the file.
+      if candidate.disposition == .keep, candidate.reasons.isEmpty,
+        let subject = file.facts.subjects.first(where: { $0.offset == candidate.offset })
+      {
+        let verdict = SubjectConsumers.verdict(subject, tree.subjectConsumers.result(for: subject, in: file.path))
+        (disposition, phase) = (verdict.0, verdict.1)
+        reasons = verdict.2 + reasons
+      }
     default:
       break
     }

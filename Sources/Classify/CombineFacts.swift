@@ -88,14 +88,73 @@ package struct CombineFacts: Sendable, Hashable {
     }
   }
 
-  /// A `PassthroughSubject`/`CurrentValueSubject` and its subscribers in the declaring file.
+  /// A `PassthroughSubject`/`CurrentValueSubject` declaration and what its own scope says about
+  /// it; the tree pass adds the consumers other files have (`SubjectConsumers`).
   package struct SubjectUse: Sendable, Hashable {
     /// The enclosing type path.
     package var typePath: String
     /// The property, helper or subject name.
     package var name: String
-    /// Subscribers counted in the declaring type (exposures count one).
-    package var subscribers: Int
+    /// Byte offset of the declaration: the candidate finding it belongs to starts there.
+    package var offset: Int
+    /// 1-based line of the declaration.
+    package var line: Int
+    /// `PassthroughSubject` or `CurrentValueSubject`.
+    package var kind: String
+    /// Declared inside a function: only that function can use it.
+    package var isLocal: Bool
+    /// Lines of the consumers in the declaring scope (`sink`, `assign`, `.values`, passed on).
+    package var lines: [Int] = []
+    /// Shared through `share()`/`multicast` where it is declared.
+    package var multicast = false
+    /// Used inside a custom publisher's `receive(subscriber:)`: every subscriber of that
+    /// publisher subscribes to it.
+    package var perSubscriber = false
+    /// Reads of `.value`.
+    package var stateReads = 0
+    /// Properties of the declaring type that re-expose it (`var updates: AnyPublisher<…> {
+    /// subject.eraseToAnyPublisher() }`), whose consumers are its consumers.
+    package var aliases: [String] = []
+    /// Lines of the re-exposures.
+    package var aliasLines: [Int] = []
+    /// An exposure whose property this file does not name (`return subject.eraseToAnyPublisher()`
+    /// in a function): its consumers cannot be counted.
+    package var opaqueExposures: [Int] = []
+  }
+
+  /// A member path that consumes what it names: the base of a chain (`Events.shared.changed` in
+  /// `Events.shared.changed.sink { … }`) or an `onReceive`/combining argument.
+  package struct MemberUse: Sendable, Hashable {
+    /// The names before the member (`["Events", "shared"]`; `[]` for a bare `changed`).
+    package var qualifier: [String]
+    /// The member named.
+    package var name: String
+    /// The type the use sits in.
+    package var typePath: String
+    /// 1-based line.
+    package var line: Int
+    /// The written type of the qualifier's first name when it is a local or parameter of the
+    /// enclosing function (`let coordinator = LoginCoordinator(…)`, `func f(model: Model)`).
+    package var localType = ""
+  }
+
+  /// A type (or extension) and the names of its inheritance clause.
+  package struct Conformance: Sendable, Hashable {
+    /// The simple name of the type.
+    package var type: String
+    /// The simple names it inherits from or conforms to.
+    package var supertypes: [String]
+  }
+
+  /// A stored or computed property declared in a type body, with its type when written
+  /// (`let manager: Manager`, `static let shared = Events()`).
+  package struct MemberDeclaration: Sendable, Hashable {
+    /// The declaring type path.
+    package var typePath: String
+    /// The property name.
+    package var name: String
+    /// The simple name of its declared type, "" when the file does not say.
+    package var type: String
   }
 
   /// Module names of every `import` (`import struct Combine.Future` gives `Combine`).
@@ -115,8 +174,17 @@ package struct CombineFacts: Sendable, Hashable {
   package var willChangeSends: [WillChangeSend] = []
   /// Bridge helper declarations (always collected).
   package var helpers: [Helper] = []
-  /// Subjects and their subscriber counts (when the subject detector runs).
+  /// Subjects and their consumers in the declaring scope (when the subject detector runs).
   package var subjects: [SubjectUse] = []
+  /// Member paths that start chains or feed `onReceive`/combining calls.
+  package var memberUses: [MemberUse] = []
+  /// Properties declared in type bodies.
+  package var members: [MemberDeclaration] = []
+  /// Inheritance clauses: `class Model: ModelProtocol, ObservableObject` gives
+  /// (`Model`, [`ModelProtocol`, `ObservableObject`]); extensions too.
+  package var conformances: [Conformance] = []
+  /// Functions returning a publisher, with how their stream ends.
+  package var publisherSources: [PublisherSource] = []
   /// Every function with a closure parameter the continuation detector analysed: a callee
   /// counts as defective only when all its declarations of that name are.
   package var completionFunctions: [CompletionFunction] = []

@@ -34,6 +34,10 @@ package enum FactsCollector {
       switch kind {
       case .keyword where view.isWord(position, "import"):
         collectImport(view, at: position, into: &facts)
+      case .keyword where view.isWord(position, "let") || view.isWord(position, "var"):
+        if let member = member(file, at: position) { facts.members.append(member) }
+      case .keyword where typeKeywords.index(at: position, in: view) != nil:
+        if let conformance = conformance(view, at: position) { facts.conformances.append(conformance) }
       case .atSign where view.isWord(position + 1, "Published"):
         unambiguous.insert("Published")
         if let name = publishedName(view, after: position + 1) {
@@ -59,6 +63,9 @@ package enum FactsCollector {
         case .leftBrace: isUse = view.isPeriod(position - 1) || view.braceRole[position + 1] == .closure
         default: isUse = view.isPeriod(position - 1)
         }
+        if view.kind(position + 1) == .leftParen, consumingCalls.index(at: position, in: view) != nil {
+          collectArguments(file, open: position + 1, into: &facts.memberUses)
+        }
         if isUse {
           if !isDeclarationName(view, position, declarationWords) {
             used.insert(view.stream.source, start: view.startOffset(position), count: view.length(position))
@@ -68,10 +75,161 @@ package enum FactsCollector {
         break
       }
     }
+    for chain in file.chains {
+      if let use = memberUse(file, links: chain.links.dropLast()) { facts.memberUses.append(use) }
+    }
     facts.unambiguousNames = unambiguous.sorted()
     used.shrinkToFit()
     facts.usedNames = used
     return facts
+  }
+
+  /// Calls whose arguments are publishers they subscribe to (`onReceive(model.events)`,
+  /// `merge(with: bus.changed)`): a member path passed to one is a consumer of it.
+  private static let consumingCalls = ByteWords([
+    "onReceive", "combineLatest", "merge", "zip", "CombineLatest", "CombineLatest3", "CombineLatest4", "Merge",
+    "Merge3", "Merge4", "MergeMany", "Zip", "Zip3", "Zip4", "append", "prepend",
+  ])
+
+  /// The member path `links` start with, up to the first operator or call: `Events.shared.changed`
+  /// in `Events.shared.changed.map { … }.sink { … }`, `store.updates` in `store.updates().sink`
+  /// (a call ends the path, its name included). Nil for a `$x`, `self` alone or a literal.
+  private static func memberUse(_ file: FileContext, links: ArraySlice<PublisherChain.Link>) -> CombineFacts.MemberUse?
+  {
+    var names: [String] = []
+    var line = -1
+    for link in links {
+      let name = link.name
+      if name.hasPrefix("$") { return nil }
+      // An operator is a call (`output(at:)`); `relay.output` is a property spelled like one.
+      let isCall = link.argumentsOpen >= 0 || link.closureOpen >= 0
+      if !names.isEmpty, isCall,
+        CombineVocabulary.keepOperators.contains(name) || CombineVocabulary.transformOperators.contains(name)
+      {
+        break
+      }
+      names.append(name)
+      line = link.position
+      if isCall { break }
+    }
+    guard let name = names.popLast(), name != "self", line >= 0, let first = links.first else { return nil }
+    var use = CombineFacts.MemberUse(
+      qualifier: names, name: name, typePath: file.symbols.typePath(at: line), line: file.line(of: line))
+    if let head = names.first, head != "self" { use.localType = localType(file, of: head, before: first.position) }
+    return use
+  }
+
+  /// The written type of the local or parameter `name` declared before `limit` in the same
+  /// function: `let name = Type(…)`, `let name: Type`, `name: Type` in the parameter list.
+  private static func localType(_ file: FileContext, of name: String, before limit: Int) -> String {
+    let view = file.view
+    let scope = file.symbols.scope(at: limit)
+    guard scope.member != nil, scope.open >= 0 else { return "" }
+    // The parameter list sits just before the body: look a little further back.
+    let floor = max(0, scope.open - 120, limit - 3_000)
+    var scan = limit - 1
+    while scan > floor {
+      defer { scan -= 1 }
+      guard view.isIdentifier(scan), view.has(scan, name) else { continue }
+      let declares = view.isWord(scan - 1, "let") || view.isWord(scan - 1, "var")
+      var next = scan + 1
+      if view.kind(next) == .colon {
+        // A parameter (`model: Model`) or an annotated local.
+        guard
+          declares || view.kind(scan - 1) == .leftParen || view.kind(scan - 1) == .comma
+            || view.isIdentifier(scan - 1) || view.kind(scan - 1) == .wildcard
+        else { continue }
+        next += 1
+        if view.isWord(next, "any") || view.isWord(next, "some") { next += 1 }
+        while view.isIdentifier(next), view.isPeriod(next + 1), view.isIdentifier(next + 2) { next += 2 }
+        return view.isIdentifier(next) ? view.text(next) : ""
+      }
+      if declares, view.kind(next) == .equal, view.isIdentifier(next + 1), view.kind(next + 2) == .leftParen {
+        let text = view.text(next + 1)
+        return text.utf8.first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ?? false ? text : ""
+      }
+    }
+    return ""
+  }
+
+  /// The member paths passed as arguments of the call whose `(` is at `open`.
+  private static func collectArguments(_ file: FileContext, open: Int, into uses: inout [CombineFacts.MemberUse]) {
+    let view = file.view
+    guard let close = view.partner(open) else { return }
+    var start = open + 1
+    while start < close {
+      // `with: bus.changed`: skip the label.
+      if view.isWord(start), view.kind(start + 1) == .colon { start += 2 }
+      var links: [PublisherChain.Link] = []
+      var position = start
+      while position < close, view.isWord(position) {
+        let hasCall = view.kind(position + 1) == .leftParen
+        links.append(
+          .init(
+            name: view.text(position), position: position, argumentsOpen: hasCall ? position + 1 : -1, closureOpen: -1,
+            end: position))
+        if hasCall { break }
+        guard view.isPeriod(position + 1) else { break }
+        position += 2
+      }
+      if !links.isEmpty, let use = memberUse(file, links: links[...]) { uses.append(use) }
+      // On to the next top-level argument.
+      var scan = start
+      while scan < close, view.kind(scan) != .comma {
+        if let partner = view.partner(scan), partner > scan { scan = partner }
+        scan += 1
+      }
+      start = scan + 1
+    }
+  }
+
+  private static let typeKeywords = ByteWords(["class", "struct", "enum", "actor", "extension"])
+
+  /// `class Model: Base, ModelProtocol {`: the type and its inheritance clause, if any.
+  private static func conformance(_ view: SourceView, at position: Int) -> CombineFacts.Conformance? {
+    var next = position + 1
+    guard view.isIdentifier(next) else { return nil }
+    while view.isPeriod(next + 1), view.isIdentifier(next + 2) { next += 2 }
+    let type = view.text(next)
+    next += 1
+    // Generic parameters: `struct Box<T>: P`.
+    if view.text(next).hasPrefix("<"), let close = FutureTaskWrapperDetector.genericEnd(view, next) { next = close + 1 }
+    guard view.kind(next) == .colon else { return nil }
+    var supertypes: [String] = []
+    next += 1
+    while next < view.count, supertypes.count < 16 {
+      while view.isIdentifier(next), view.isPeriod(next + 1), view.isIdentifier(next + 2) { next += 2 }
+      guard view.isIdentifier(next) else { break }
+      supertypes.append(view.text(next))
+      next += 1
+      if view.text(next).hasPrefix("<"), let close = FutureTaskWrapperDetector.genericEnd(view, next) {
+        next = close + 1
+      }
+      guard view.kind(next) == .comma else { break }
+      next += 1
+    }
+    return supertypes.isEmpty ? nil : CombineFacts.Conformance(type: type, supertypes: supertypes)
+  }
+
+  /// A property declared in a type body, with its written type: `let manager: Manager`,
+  /// `static let shared = Events()`, `var store: Store?`.
+  private static func member(_ file: FileContext, at position: Int) -> CombineFacts.MemberDeclaration? {
+    let view = file.view
+    guard view.isIdentifier(position + 1) else { return nil }
+    let scope = file.symbols.scope(at: position)
+    guard scope.isType, scope.member == nil else { return nil }
+    var type = ""
+    var next = position + 3
+    if view.kind(position + 2) == .colon {
+      if view.isWord(next, "any") || view.isWord(next, "some") { next += 1 }
+      // `Foo.Bar` names `Bar`.
+      while view.isIdentifier(next), view.isPeriod(next + 1), view.isIdentifier(next + 2) { next += 2 }
+      if view.isIdentifier(next) { type = view.text(next) }
+    } else if view.kind(position + 2) == .equal, view.isIdentifier(next), view.kind(next + 1) == .leftParen {
+      let text = view.text(next)
+      if text.utf8.first.map({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ?? false { type = text }
+    }
+    return CombineFacts.MemberDeclaration(typePath: scope.typePath, name: view.text(position + 1), type: type)
   }
 
   /// True for the name right after `func`, `var`, `let`, `case`, `class` …

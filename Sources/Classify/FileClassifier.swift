@@ -29,6 +29,12 @@ package enum FileClassifier {
     var candidates: [CandidateFinding] = []
     for hit in patternHits {
       guard hit.start >= 0, hit.end >= hit.start, hit.end < file.view.count else { continue }
+      // `timer.merge(with: Just(Date()))`: a first value of a stream, not one-shot work.
+      if hit.category == .oneShotFuture, file.view.isWord(hit.start, "Just"),
+        InitialValue.isInitialValue(file.view, at: hit.start)
+      {
+        continue
+      }
       var candidate = makeCandidate(
         file, start: hit.start, end: hit.end, ruleID: hit.ruleID, category: hit.category, severity: hit.severity,
         message: hit.message, help: hit.help)
@@ -77,6 +83,7 @@ package enum FileClassifier {
     }
     facts.helpers = file.helperEntries.map(\.helper)
     facts.subjects = output.subjects
+    if file.hints.arrow { facts.publisherSources = PublisherSource.all(in: file) }
     facts.completionDefects = output.completionDefects
     facts.completionFunctions = output.completionFunctions
     candidates.sort { ($0.offset, $0.ruleID, $0.matchText) < ($1.offset, $1.ruleID, $1.matchText) }

@@ -71,6 +71,11 @@ struct TreeFacts: Sendable {
   private let defects: [String: [(path: String, defect: CompletionDefect)]]
   /// Every analysed completion-taking function, by name, with its `path:line`.
   private let completionFunctions: [String: [(key: String, labels: [String])]]
+  /// How the stream of each publisher-returning function ends, by name, with where it is
+  /// declared; declarations of one name that disagree make it unknown.
+  private let sourceEnds: [String: (end: StreamEnd, place: String)]
+  /// Every subject's consumers across the tree.
+  let subjectConsumers: SubjectConsumers
   /// Resolved `future-initialiser` helper calls, counted per helper name for `bridge-helper`.
   private var initialiserCalls = 0
 
@@ -161,6 +166,39 @@ struct TreeFacts: Sendable {
     self.publishedByType = published
     self.defects = defects
     self.completionFunctions = functions
+    self.subjectConsumers = SubjectConsumers(files: files)
+    var ends: [String: (end: StreamEnd, place: String)] = [:]
+    var via: [String: String] = [:]
+    for file in files {
+      for source in file.facts.publisherSources {
+        let place = "\(file.path):\(source.line)"
+        if let known = ends[source.name] {
+          if known.end != source.end || via[source.name] != source.via {
+            ends[source.name] = (.unknown, "")
+            via[source.name] = ""
+          }
+        } else {
+          ends[source.name] = (source.end, place)
+          via[source.name] = source.via
+        }
+      }
+    }
+    // A function returning another's publisher (`func items() { client.feedPublisher() }`) ends
+    // as that one does, a few hops deep. Resolved against the joined table, so order-free.
+    var resolved = ends
+    for (name, entry) in ends where entry.end == .unknown && !entry.place.isEmpty {
+      var next = via[name] ?? ""
+      var hops = 0
+      while !next.isEmpty, hops < 4, let target = ends[next] {
+        if target.end != .unknown {
+          if !target.place.isEmpty { resolved[name] = (target.end, entry.place) }
+          break
+        }
+        next = via[next] ?? ""
+        hops += 1
+      }
+    }
+    self.sourceEnds = resolved
     // A helper counts only where its own `Future` is Combine's: an `extension Future` in a module
     // that declares (or a file that imports) another `Future` extends that one.
     for (index, file) in files.enumerated() where !file.facts.helpers.isEmpty {
@@ -316,6 +354,10 @@ struct TreeFacts: Sendable {
     if same.isEmpty { return other }
     return (same + other).sorted { $0.order < $1.order }
   }
+
+  /// How the stream of the tree's publisher function `name` ends, and where it is declared
+  /// ("" when several declarations disagree); nil when the tree declares none.
+  func sourceEnd(of name: String) -> (end: StreamEnd, place: String)? { sourceEnds[name] }
 
   /// The `@Published` property names `typePath` declares.
   func publishedNames(of typePath: String) -> [String] { publishedByType[typePath] ?? [] }

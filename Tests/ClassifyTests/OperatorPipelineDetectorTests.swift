@@ -38,20 +38,138 @@ import Testing
   }
 
   @Test func plainTransformOfOneShotSourceMigratesInOneShotPhase() {
-    let source = """
-      import Combine
-      final class Profile {
-        func load() {
-          api.user(id: 1).map(\\.name).receive(on: DispatchQueue.main).sink(receiveCompletion: { _ in }, receiveValue: { self.name = $0 }).store(in: &bag)
+    let files = [
+      (
+        "Sources/App/Profile.swift",
+        """
+        import Combine
+        final class Profile {
+          func load() {
+            api.user(id: 1).map(\\.name).receive(on: DispatchQueue.main).sink(receiveCompletion: { _ in }, receiveValue: { self.name = $0 }).store(in: &bag)
+          }
         }
-      }
-      """
-    let findings = Support.findings(source, detectors: detectors)
+        """
+      ),
+      (
+        "Sources/App/API.swift",
+        """
+        import Combine
+        final class API {
+          func user(id: Int) -> AnyPublisher<User, Error> {
+            Deferred { Future { promise in self.fetch(id) { promise($0) } } }.eraseToAnyPublisher()
+          }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
     #expect(findings.count == 1)
     #expect(findings[0].disposition == .migrate)
     #expect(findings[0].phase == .oneShot)
     #expect(findings[0].reasons[0] == "plain transform of one value: map, receive")
-    #expect(findings[0].reasons[1].hasPrefix("source `api.user(…)` delivers one value"))
+    #expect(
+      findings[0].reasons[1]
+        == "source `api.user(…)` delivers one value (`user` at Sources/App/API.swift:3 returns a one-shot "
+        + "publisher): `try await` and plain code replace the chain")
+  }
+
+  /// Issue 15: an unknown call is not assumed to deliver one value.
+  @Test func unknownSourceIsNeverAdvisedTryAwait() {
+    let source = """
+      import Combine
+      final class Settings {
+        func wire() {
+          store.observe(key: "theme").map { $0 as? String }.sink { self.theme = $0 }.store(in: &bag)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.phase) == [.viewModels])
+    #expect(
+      findings.first?.reasons
+        == [
+          "plain per-value operators: map",
+          "source `store.observe(…)` is not known to finish or to deliver one value: a `for await` loop in a stored "
+            + "`Task` replaces the chain either way; `try await` only once you know it delivers one value",
+        ])
+  }
+
+  /// Issue 15: `repository.changes()` built from a subject never finishes.
+  @Test func endlessRepositoryMethodKeepsDelivering() {
+    let files = [
+      (
+        "Sources/App/Repository.swift",
+        """
+        import Combine
+        final class Repository {
+          private let subject = CurrentValueSubject<[Item], Never>([])
+          func changes() -> AnyPublisher<[Item], Never> {
+            subject.eraseToAnyPublisher()
+          }
+          func first() -> AnyPublisher<[Item], Never> { subject.first().eraseToAnyPublisher() }
+        }
+        """
+      ),
+      (
+        "Sources/App/ListModel.swift",
+        """
+        import Combine
+        final class ListModel {
+          func wire() {
+            repository.changes().map(\\.count).sink { self.count = $0 }.store(in: &bag)
+          }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.phase) == [.viewModels])
+    #expect(
+      findings.first?.reasons[1]
+        == "source `repository.changes(…)` keeps delivering (`changes` at Sources/App/Repository.swift:4 is built "
+        + "from an endless source): a `for await` loop in a stored `Task` replaces the chain")
+  }
+
+  /// Mastodon: `extension Publisher { func asyncMap … }` is an operator, not the chain's source.
+  @Test func operatorExtensionsAreNotSources() {
+    let files = [
+      (
+        "Sources/App/Publisher+Async.swift",
+        """
+        import Combine
+        extension Publisher {
+          func asyncMap<T>(_ transform: @escaping (Output) async -> T) -> Publishers.FlatMap<Future<T, Never>, Self> {
+            flatMap { value in Future { promise in Task { promise(.success(await transform(value))) } } }
+          }
+        }
+        """
+      ),
+      (
+        "Sources/App/Screen.swift",
+        """
+        import Combine
+        final class Screen {
+          func wire() {
+            model.authenticated.asyncMap { await self.save($0) }.receive(on: DispatchQueue.main).sink { _ in }.store(in: &bag)
+          }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.phase) == [.viewModels])
+    #expect(
+      findings.first?.reasons[1].hasPrefix("source `model.authenticated.asyncMap` is not known to finish") == true)
+  }
+
+  @Test func propertiesSpelledLikeOperatorsAreNotOperators() {
+    let source = """
+      import Combine
+      final class Screen {
+        func wire() { relay.output.sink { print($0) }.store(in: &bag) }
+      }
+      """
+    #expect(Support.findings(source, detectors: detectors).isEmpty)
   }
 
   @Test func plainTransformOfEndlessSourceMigratesWithViewModels() {

@@ -24,7 +24,7 @@ import Testing
     #expect(finding.symbol == "Uploads.progress")
     #expect(finding.range.start == SourceLocation(line: 3, column: 11))
     #expect(
-      finding.reasons[0] == "one subscriber where it is declared (line 5): `AsyncStream.makeStream()` can replace it")
+      finding.reasons[0] == "one consumer: Sources/App/File.swift:5, so `AsyncStream.makeStream()` can replace it")
     #expect(finding.reasons[1] == "keep it single-consumer: an `AsyncStream` traps on a second consumer")
   }
 
@@ -44,7 +44,9 @@ import Testing
     #expect(findings.count == 1)
     #expect(findings[0].disposition == .keep)
     #expect(findings[0].phase == nil)
-    #expect(findings[0].reasons[0] == "3 subscribers where it is declared (lines 5, 6, 7)")
+    #expect(
+      findings[0].reasons[0]
+        == "3 consumers: Sources/App/File.swift:5, Sources/App/File.swift:6, Sources/App/File.swift:7")
   }
 
   @Test func sendingFromAnotherSubscriptionIsNotSubscribing() {
@@ -62,7 +64,7 @@ import Testing
     #expect(findings.map(\.disposition) == [.migrate])
     #expect(
       findings.first?.reasons.first
-        == "one subscriber where it is declared (line 6): `AsyncStream.makeStream()` can replace it"
+        == "one consumer: Sources/App/File.swift:6, so `AsyncStream.makeStream()` can replace it"
     )
   }
 
@@ -76,7 +78,7 @@ import Testing
       """
     let findings = Support.findings(source, detectors: detectors)
     #expect(findings.map(\.disposition) == [.keep])
-    #expect(findings[0].reasons[0] == "1 subscriber where it is declared (lines 4), shared with `share()`/`multicast`")
+    #expect(findings[0].reasons[0] == "1 consumer: Sources/App/File.swift:4, shared with `share()`/`multicast`")
   }
 
   @Test func lookAlikesDoNotCount() {
@@ -122,8 +124,388 @@ import Testing
     let findings = Support.findings(source, detectors: detectors)
     #expect(
       findings.map(\.reasons.first) == [
-        "one subscriber where it is declared (line 5): `AsyncStream.makeStream()` can replace it",
-        "one subscriber where it is declared (line 5): `AsyncStream.makeStream()` can replace it",
+        "one consumer: Sources/App/File.swift:5, so `AsyncStream.makeStream()` can replace it",
+        "one consumer: Sources/App/File.swift:5, so `AsyncStream.makeStream()` can replace it",
       ])
+  }
+
+  // MARK: - Consumers across the tree
+
+  /// The event bus of issue 15: five screens subscribe through `Events.shared.changed`.
+  @Test func busWithConsumersInFiveOtherFilesKeeps() {
+    var files = [
+      (
+        "Sources/App/Events.swift",
+        """
+        import Combine
+        final class Events {
+          static let shared = Events()
+          let changed = PassthroughSubject<Item, Never>()
+        }
+        """
+      )
+    ]
+    for screen in ["Feed", "Inbox", "Profile", "Search", "Settings"] {
+      files.append(
+        (
+          "Sources/App/\(screen).swift",
+          """
+          import Combine
+          final class \(screen)Screen {
+            func wire() {
+              Events.shared.changed.sink { [weak self] in self?.show($0) }.store(in: &bag)
+            }
+          }
+          """
+        ))
+    }
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(
+      findings.first?.reasons.first
+        == "5 consumers: Sources/App/Feed.swift:4, Sources/App/Inbox.swift:4, Sources/App/Profile.swift:4, "
+        + "Sources/App/Search.swift:4, Sources/App/Settings.swift:4")
+    #expect(!findings.flatMap(\.reasons).contains { $0.contains("not counted") })
+  }
+
+  @Test func oneConsumerInAnotherFileMigrates() {
+    let files = [
+      (
+        "Sources/App/Uploader.swift",
+        """
+        import Combine
+        final class Uploader {
+          let progress = PassthroughSubject<Double, Never>()
+          func report(_ value: Double) { progress.send(value) }
+        }
+        """
+      ),
+      (
+        "Sources/App/UploadScreen.swift",
+        """
+        import Combine
+        final class UploadScreen {
+          let uploader: Uploader
+          func wire() {
+            uploader.progress.map { $0 * 100 }.sink { print($0) }.store(in: &bag)
+          }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate])
+    #expect(
+      findings.first?.reasons.first
+        == "one consumer: Sources/App/UploadScreen.swift:5, so `AsyncStream.makeStream()` can replace it")
+  }
+
+  @Test func feedingASubjectIsNotConsumingIt() {
+    let files = [
+      (
+        "Sources/App/Relay.swift",
+        """
+        import Combine
+        final class Relay {
+          let output = PassthroughSubject<Int, Never>()
+          func wire(_ upstream: AnyPublisher<Int, Never>) {
+            upstream.subscribe(output)
+            upstream.assign(to: \\.value, on: output)
+            output.send(1)
+          }
+        }
+        """
+      ),
+      (
+        "Sources/App/Screen.swift",
+        """
+        import Combine
+        final class Screen {
+          let relay: Relay
+          func wire() { relay.output.sink { print($0) }.store(in: &bag) }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate])
+    #expect(
+      findings.first?.reasons.first
+        == "one consumer: Sources/App/Screen.swift:4, so `AsyncStream.makeStream()` can replace it")
+  }
+
+  @Test func reExposedSubjectConsumedTwiceElsewhereKeeps() {
+    let files = [
+      (
+        "Sources/App/Store.swift",
+        """
+        import Combine
+        final class Store {
+          private let subject = PassthroughSubject<Change, Never>()
+          var updatesPublisher: AnyPublisher<Change, Never> { subject.eraseToAnyPublisher() }
+        }
+        """
+      ),
+      (
+        "Sources/App/ListModel.swift",
+        """
+        import Combine
+        final class ListModel {
+          let store: Store
+          func wire() { self.store.updatesPublisher.sink { print($0) }.store(in: &bag) }
+        }
+        """
+      ),
+      (
+        "Sources/App/Badge.swift",
+        """
+        import Combine
+        final class Badge {
+          var store: Store?
+          func wire() { store?.updatesPublisher.map(\\.count).sink { print($0) }.store(in: &bag) }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(
+      findings.first?.reasons.first
+        == "2 consumers (with its re-exposure as `updatesPublisher`): Sources/App/Badge.swift:4, "
+        + "Sources/App/ListModel.swift:4")
+  }
+
+  @Test func ambiguousMemberNameIsSaidNotGuessed() {
+    let files = [
+      (
+        "Sources/App/Manager.swift",
+        """
+        import Combine
+        final class Manager {
+          let updates = PassthroughSubject<Int, Never>()
+        }
+        final class Other {
+          let updates = PassthroughSubject<Int, Never>()
+        }
+        """
+      ),
+      (
+        "Sources/App/Screen.swift",
+        """
+        import Combine
+        func wire(_ manager: SomeProtocol) {
+          manager.updates.sink { print($0) }.store(in: &bag)
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep, .keep])
+    #expect(
+      findings.first?.reasons.first
+        == "no consumer resolved; the uses at Sources/App/Screen.swift:3 may be its consumers too "
+        + "(or those of `Other`, which declare the name too)")
+  }
+
+  @Test func noConsumerInTheTreeIsSaidHonestly() {
+    let source = """
+      import Combine
+      final class Bus {
+        let events = PassthroughSubject<Int, Never>()
+        func fire() { events.send(1) }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate])
+    #expect(findings.first?.reasons.first?.hasPrefix("no consumer found in the tree") == true)
+  }
+
+  @Test func onReceiveInAViewIsAConsumer() {
+    let files = [
+      (
+        "Sources/App/Model.swift",
+        """
+        import Combine
+        final class Model {
+          static let shared = Model()
+          let ticks = PassthroughSubject<Int, Never>()
+        }
+        """
+      ),
+      (
+        "Sources/App/TickView.swift",
+        """
+        import SwiftUI
+        struct TickView: View {
+          var body: some View { Text("").onReceive(Model.shared.ticks) { print($0) } }
+        }
+        """
+      ),
+      (
+        "Sources/App/Log.swift",
+        """
+        import Combine
+        final class Log {
+          func wire() { for await tick in Model.shared.ticks.values { print(tick) } }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(
+      findings.first?.reasons.first == "2 consumers: Sources/App/Log.swift:3, Sources/App/TickView.swift:3")
+  }
+
+  /// Element X's coordinators: every screen re-exposes its `actionsSubject` as `actions`, and a
+  /// flow coordinator subscribes to a local of the screen's type.
+  @Test func localOfAWrittenTypeResolvesAmongManyLikeNamedMembers() {
+    var files: [(String, String)] = []
+    for screen in ["Login", "Settings"] {
+      files.append(
+        (
+          "Sources/App/\(screen)Coordinator.swift",
+          """
+          import Combine
+          final class \(screen)Coordinator {
+            private let actionsSubject: PassthroughSubject<Action, Never> = .init()
+            var actions: AnyPublisher<Action, Never> { actionsSubject.eraseToAnyPublisher() }
+          }
+          """
+        ))
+    }
+    files.append(
+      (
+        "Sources/App/FlowCoordinator.swift",
+        """
+        import Combine
+        final class FlowCoordinator {
+          func start(settings: SettingsCoordinator) {
+            let coordinator = LoginCoordinator(parameters: .init())
+            coordinator.actions.sink { print($0) }.store(in: &bag)
+            settings.actions.sink { print($0) }.store(in: &bag)
+          }
+        }
+        """
+      ))
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate, .migrate])
+    #expect(
+      findings.map { $0.reasons.first ?? "" } == [
+        "one consumer (with its re-exposure as `actions`): Sources/App/FlowCoordinator.swift:5, so "
+          + "`AsyncStream.makeStream()` can replace it",
+        "one consumer (with its re-exposure as `actions`): Sources/App/FlowCoordinator.swift:6, so "
+          + "`AsyncStream.makeStream()` can replace it",
+      ])
+  }
+
+  /// A consumer through a protocol-typed property counts when the subject's type is the only
+  /// conformer declaring the member; with a second conformer (a mock) it is said to be ambiguous.
+  @Test func protocolTypedConsumerResolvesThroughItsOnlyConformer() {
+    let model = (
+      "Sources/App/ScreenViewModel.swift",
+      """
+      import Combine
+      protocol ScreenViewModelProtocol { var actions: AnyPublisher<Action, Never> { get } }
+      final class ScreenViewModel: ScreenViewModelProtocol {
+        private let actionsSubject = PassthroughSubject<Action, Never>()
+        var actions: AnyPublisher<Action, Never> { actionsSubject.eraseToAnyPublisher() }
+      }
+      """
+    )
+    let coordinator = (
+      "Sources/App/ScreenCoordinator.swift",
+      """
+      import Combine
+      final class ScreenCoordinator {
+        private let viewModel: ScreenViewModelProtocol
+        func start() { viewModel.actions.sink { print($0) }.store(in: &bag) }
+      }
+      """
+    )
+    let mock = (
+      "Sources/App/ScreenViewModelMock.swift",
+      """
+      final class ScreenViewModelMock: ScreenViewModelProtocol {
+        var actions: AnyPublisher<Action, Never> { Empty().eraseToAnyPublisher() }
+      }
+      """
+    )
+    let one = Support.findings([model, coordinator], detectors: detectors)
+    #expect(one.map(\.disposition) == [.migrate])
+    let two = Support.findings([model, coordinator, mock], detectors: detectors)
+    #expect(two.map(\.disposition) == [.keep])
+    #expect(two.first?.reasons.first?.contains("`ScreenViewModelMock`") == true)
+  }
+
+  /// IceCubes: a view debounces its own subject inside `onReceive`.
+  @Test func passedOnThroughOperatorsIsAConsumer() {
+    let source = """
+      import SwiftUI
+      struct AddView: View {
+        private let namePublisher = PassthroughSubject<String, Never>()
+        var body: some View {
+          Text("")
+            .onChange(of: name) { _, value in namePublisher.send(value) }
+            .onReceive(namePublisher.debounce(for: .milliseconds(500), scheduler: DispatchQueue.main)) { print($0) }
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(
+      findings.first?.reasons.first
+        == "one consumer: Sources/App/File.swift:7, so `AsyncStream.makeStream()` can replace it")
+  }
+
+  /// Element X wraps its subjects in its own publisher type (`asCurrentValuePublisher()`).
+  @Test func aProjectWrapperIsAReExposure() {
+    let files = [
+      (
+        "Sources/App/NetworkMonitor.swift",
+        """
+        import Combine
+        final class NetworkMonitor {
+          private let reachabilitySubject = CurrentValueSubject<Bool, Never>(true)
+          var reachabilityPublisher: CurrentValuePublisher<Bool, Never> {
+            reachabilitySubject.asCurrentValuePublisher()
+          }
+        }
+        """
+      ),
+      (
+        "Sources/App/Flow.swift",
+        """
+        import Combine
+        final class Flow {
+          let networkMonitor: NetworkMonitor
+          func start() {
+            networkMonitor.reachabilityPublisher.removeDuplicates().sink { print($0) }.store(in: &bag)
+            networkMonitor.reachabilityPublisher.sink { print($0) }.store(in: &bag)
+          }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(
+      findings.first?.reasons.first?.hasPrefix("2 consumers (with its re-exposure as `reachabilityPublisher`)") == true)
+  }
+
+  /// CombineExt's relays: the subject is subscribed once per subscriber of the relay.
+  @Test func forwardingInReceiveSubscriberIsABroadcast() {
+    let source = """
+      import Combine
+      public final class PassthroughRelay<Output>: Publisher {
+        private let storage = PassthroughSubject<Output, Never>()
+        public func accept(_ value: Output) { storage.send(value) }
+        public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+          storage.subscribe(subscriber)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(findings.first?.reasons.first?.contains("every subscriber of that publisher subscribes to it") == true)
   }
 }

@@ -22,6 +22,8 @@ struct OperatorPipelineDetector: Detector {
       var transforms: [String] = []
       for (index, link) in chain.links.dropLast().enumerated() {
         let name = link.name
+        // Operators are calls: `relay.output` and `items.count` are properties spelled like one.
+        guard link.argumentsOpen >= 0 || link.closureOpen >= 0 else { continue }
         if CombineVocabulary.keepOperators.contains(name) {
           if !keeps.contains(name) { keeps.append(name) }
         } else if name == "collect", link.argumentsOpen >= 0, let close = view.partner(link.argumentsOpen),
@@ -51,19 +53,23 @@ struct OperatorPipelineDetector: Detector {
       } else {
         hit.disposition = .migrate
         hit.phaseDecided = true
-        let oneShot = Self.isOneShot(chain, subjects: subjects)
-        hit.phase = oneShot ? .oneShot : .viewModels
+        let (end, called) = Self.sourceEnd(chain, subjects: subjects)
+        hit.phase = end == .oneShot ? .oneShot : .viewModels
         if transforms.isEmpty {
           hit.reasons = ["plain subscription of \(source)"]
-        } else if oneShot {
+        } else if end == .oneShot {
           hit.reasons = ["plain transform of one value: " + transforms.joined(separator: ", ")]
         } else {
           hit.reasons = ["plain per-value operators: " + transforms.joined(separator: ", ")]
         }
-        hit.reasons.append(
-          oneShot
-            ? "source \(source) delivers one value: `try await` and plain code replace the chain"
-            : "source \(source) keeps delivering: a `for await` loop in a stored `Task` replaces the chain")
+        switch end {
+        case .oneShot: hit.reasons.append(Self.oneShotReason(source, declaration: nil))
+        case .endless: hit.reasons.append(Self.endlessReason(source, declaration: nil))
+        case .unknown:
+          hit.reasons.append(Self.unknownReason(source))
+          // The tree may know the function: `Classifier` looks its end up by this key.
+          if let called { hit.key = called + "\u{1F}" + source }
+        }
       }
       if let projection = chain.links.first(where: { $0.name.hasPrefix("$") }) {
         let property = String(projection.name.dropFirst())
@@ -75,23 +81,50 @@ struct OperatorPipelineDetector: Detector {
     }
   }
 
-  /// True when the chain's source delivers one value: a `Future`, `Just`, `Fail`,
-  /// `dataTaskPublisher`, or a call returning a publisher (`api.load(id)`), or a `first()` upstream.
-  static func isOneShot(_ chain: PublisherChain, subjects: Set<String>) -> Bool {
-    if CombineVocabulary.isEndlessSource(chain, subjects: subjects) {
-      return chain.links.contains { CombineVocabulary.singleValueOperators.contains($0.name) }
+  /// How the chain's source ends, from the Combine vocabulary: endless (`$x`, a subject, a timer,
+  /// a notification), one-shot (`Future`, `Just`, `Fail`, `dataTaskPublisher`, a `first()`
+  /// downstream), or unknown, with the name of the call the source starts with
+  /// (`repository.changes()` gives `changes`), which the tree may know (`PublisherSource`).
+  static func sourceEnd(_ chain: PublisherChain, subjects: Set<String>) -> (StreamEnd, String?) {
+    let links = chain.links.dropLast()
+    if links.contains(where: {
+      CombineVocabulary.singleValueOperators.contains($0.name) && ($0.argumentsOpen >= 0 || $0.closureOpen >= 0)
+    }) {
+      return (.oneShot, nil)
     }
-    var sawCall = false
-    for link in chain.links.dropLast() {
-      if CombineVocabulary.oneShotSources.contains(link.name) { return true }
-      if CombineVocabulary.singleValueOperators.contains(link.name) { return true }
+    if CombineVocabulary.isEndlessSource(chain, subjects: subjects) { return (.endless, nil) }
+    for (index, link) in links.enumerated() {
+      if CombineVocabulary.oneShotSources.contains(link.name) {
+        // `Just(x).append(changes)`: a first value, then whatever the other stream does.
+        let next = index + 1 < links.count ? links[links.startIndex + index + 1].name : ""
+        return (next == "append" ? .unknown : .oneShot, nil)
+      }
+      guard link.argumentsOpen >= 0 || link.closureOpen >= 0 else { continue }
       if CombineVocabulary.keepOperators.contains(link.name) || CombineVocabulary.transformOperators.contains(link.name)
       {
         break
       }
-      if link.argumentsOpen >= 0 || link.closureOpen >= 0 { sawCall = true }
+      return (.unknown, link.name)
     }
-    return sawCall
+    return (.unknown, nil)
+  }
+
+  /// The reason for a source that delivers one value; `declaration` says where the tree says so.
+  static func oneShotReason(_ source: String, declaration: String?) -> String {
+    "source \(source) delivers one value" + (declaration.map { " (\($0))" } ?? "")
+      + ": `try await` and plain code replace the chain"
+  }
+
+  /// The reason for a source that never finishes.
+  static func endlessReason(_ source: String, declaration: String?) -> String {
+    "source \(source) keeps delivering" + (declaration.map { " (\($0))" } ?? "")
+      + ": a `for await` loop in a stored `Task` replaces the chain"
+  }
+
+  /// The reason for a source whose end nothing in the tree or the vocabulary says.
+  static func unknownReason(_ source: String) -> String {
+    "source \(source) is not known to finish or to deliver one value: a `for await` loop in a stored `Task` "
+      + "replaces the chain either way; `try await` only once you know it delivers one value"
   }
 
   /// `` `$query` ``, `` `api.load(…)` ``: the links before the first operator.

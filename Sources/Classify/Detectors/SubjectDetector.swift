@@ -1,12 +1,15 @@
-/// `PassthroughSubject`/`CurrentValueSubject` declarations and their subscribers in the file.
+/// `PassthroughSubject`/`CurrentValueSubject` declarations and their consumers in the declaring
+/// scope.
 ///
 /// A declaration is `let s = PassthroughSubject<E, Never>()`, `let s: CurrentValueSubject<Int,
-/// Never> = .init(0)` or a bare annotation `let s: PassthroughSubject<E, Never>`. Subscribers are
+/// Never> = .init(0)` or a bare annotation `let s: PassthroughSubject<E, Never>`. Consumers are
 /// uses of the name that start a chain ending in a subscriber (`.sink`, `.assign`, `.subscribe`,
-/// `.receive(subscriber:)`), `.values`, or a pass to another publisher (`merge(with: s)`); an
-/// `.eraseToAnyPublisher()` exposure counts as one subscriber whose count is unknown. One
-/// subscriber: migrate to `AsyncStream` (view-models phase); several, or `share()`/`multicast`:
-/// keep, because an `AsyncStream` traps on a second consumer.
+/// `.receive(subscriber:)`), `.values`, or a pass to another publisher (`merge(with: s)`);
+/// `upstream.subscribe(s)` and `send` feed it. A property re-exposing it (`var updates:
+/// AnyPublisher<…> { s.eraseToAnyPublisher() }`) is recorded as an alias, whose consumers are
+/// its consumers. The verdict is made in the tree pass (`SubjectConsumers`), which adds the
+/// consumers of other files: one consumer, migrate to `AsyncStream`; several, or
+/// `share()`/`multicast`: keep, because an `AsyncStream` traps on a second consumer.
 struct SubjectDetector: Detector {
   static let name = "subject"
   var names: [String] { [Self.name] }
@@ -46,6 +49,7 @@ struct SubjectDetector: Detector {
       var subscribers: [Int] = []
       var exposures: [Int] = []
       var multicast = false
+      var perSubscriber = false
       var stateReads = 0
       // Uses count inside the declaring scope: the member for a local (`let s = …` in a test
       // method: another method's `s` is another subject), else the type's body, else the file.
@@ -62,6 +66,8 @@ struct SubjectDetector: Detector {
         // An argument label spelled like the subject (`init(appState: appState)`) is not a use.
         if view.kind(position + 1) == .colon { continue }
         // The chain this use is a link of (not merely inside, as in `x.sink { self.events.send($0) }`).
+        // Inside a custom publisher's `receive(subscriber:)`: one subscription per subscriber.
+        if file.symbols.scope(at: position).member == "receive" { perSubscriber = true }
         if let index = chainOfLink[position] {
           let chain = file.chains[index]
           if chain.links.contains(where: { $0.name == "share" || $0.name == "multicast" }) { multicast = true }
@@ -72,52 +78,123 @@ struct SubjectDetector: Detector {
           let member = view.text(position + 2)
           if member == "value" { stateReads += 1 }
           if member == "share" || member == "multicast" { multicast = true }
-          if member == "eraseToAnyPublisher" { exposures.append(position) }
+          if member != "send" && member != "value" && Self.isArgument(view, at: position) {
+            // `.onReceive(events.debounce(for: …))`: passed on through operators.
+            // `CombineLatest(events.eraseToAnyPublisher(), …)` too: that call consumes it.
+            subscribers.append(position)
+          } else if Self.isExposure(view, at: position)
+            || (member != "send" && member != "value" && view.kind(position + 3) == .leftParen
+              && Self.alias(file, exposure: position, typePath: declaration.typePath) != nil)
+          {
+            // Also a wrapper of the project's own: `var updates: CurrentValuePublisher<…> {
+            // subject.asCurrentValuePublisher() }`.
+            exposures.append(position)
+          }
           continue
         }
         let previous = view.kind(position - 1)
         // Passed on: `merge(with: events)`, `Publishers.Merge(a, events)`, `[a, events].combineLatest()`.
         if previous == .leftParen || previous == .comma || previous == .colon || previous == .leftSquare {
+          // Fed, not consuming: `upstream.subscribe(events)`, `.assign(to: \.value, on: events)`.
+          if Self.isFed(view, at: position) { continue }
           subscribers.append(position)
         }
       }
-      let total = subscribers.count + exposures.count
-      output.subjects.append(.init(typePath: declaration.typePath, name: declaration.name, subscribers: total))
+      var use = CombineFacts.SubjectUse(
+        typePath: declaration.typePath, name: declaration.name, offset: view.startOffset(declaration.start),
+        line: file.line(of: declaration.start), kind: declaration.kind, isLocal: scope.member != nil)
+      use.lines = subscribers.sorted().map { file.line(of: $0) }
+      use.multicast = multicast
+      use.perSubscriber = perSubscriber
+      use.stateReads = stateReads
+      for exposure in exposures.sorted() {
+        if let alias = Self.alias(file, exposure: exposure, typePath: declaration.typePath) {
+          if !use.aliases.contains(alias) {
+            use.aliases.append(alias)
+            use.aliasLines.append(file.line(of: exposure))
+          }
+        } else {
+          use.opaqueExposures.append(file.line(of: exposure))
+        }
+      }
+      output.subjects.append(use)
       guard enabled.contains(Self.name) else { continue }
+      // The verdict waits for the tree: consumers in other files count too (`SubjectConsumers`).
       var hit = DetectorHit(
         name: Self.name, start: declaration.start, end: declaration.end, anchor: declaration.kind,
         key: declaration.name)
-      let lines = (subscribers + exposures).sorted().map { String(file.line(of: $0)) }
-      let trap = "an `AsyncStream` traps on a second consumer"
-      if total >= 2 || multicast {
-        hit.disposition = .keep
-        hit.reasons.append(
-          (total == 1 ? "1 subscriber" : "\(total) subscribers")
-            + " where it is declared (lines \(lines.joined(separator: ", ")))"
-            + (multicast ? ", shared with `share()`/`multicast`" : ""))
-        hit.reasons.append("keep the broadcast on Combine: \(trap)")
-      } else {
-        hit.disposition = .migrate
-        hit.phase = .viewModels
-        hit.phaseDecided = true
-        hit.reasons.append(
-          total == 1
-            ? "one subscriber where it is declared (line \(lines[0])): `AsyncStream.makeStream()` can replace it"
-            : "no subscriber where it is declared: `AsyncStream.makeStream()` can replace it once its consumer is known"
-        )
-        hit.reasons.append("keep it single-consumer: \(trap)")
-      }
-      if !exposures.isEmpty {
-        hit.reasons.append(
-          "exposed with `eraseToAnyPublisher()` at line \(file.line(of: exposures[0])): subscribers elsewhere are not counted"
-        )
-      }
-      if declaration.kind == "CurrentValueSubject" && stateReads > 0 {
-        hit.reasons.append(
-          "read as state through `.value`: a stored property of an `@Observable` type can replace that part")
-      }
+      hit.disposition = .keep
       output.hits.append(hit)
     }
+  }
+
+  /// `events.eraseToAnyPublisher()`, also after per-value operators (`events.receive(on: …)
+  /// .eraseToAnyPublisher()`): the subject re-exposed as a publisher.
+  private static func isExposure(_ view: SourceView, at position: Int) -> Bool {
+    var scan = position + 1
+    var links = 0
+    while view.isPeriod(scan), view.isIdentifier(scan + 1), links < 8 {
+      links += 1
+      let name = view.text(scan + 1)
+      if name == "eraseToAnyPublisher" { return true }
+      guard CombineVocabulary.transformOperators.contains(name) || CombineVocabulary.keepOperators.contains(name)
+      else { return false }
+      scan = view.skipCall(from: scan + 1)
+    }
+    return false
+  }
+
+  /// The property (or function) of `typePath` an exposure at `exposure` defines: the member it is
+  /// the body of (`var updates: AnyPublisher<…> { events.eraseToAnyPublisher() }`), or the name it
+  /// is assigned to (`lazy var updates = events.eraseToAnyPublisher()`, `updates = …` in `init`).
+  private static func alias(_ file: FileContext, exposure: Int, typePath: String) -> String? {
+    let view = file.view
+    var start = exposure
+    if view.isPeriod(start - 1), view.isWord(start - 2, "self") { start -= 2 }
+    if view.kind(start - 1) == .equal {
+      // `self.updates = …`, `updates = …`, `let updates: AnyPublisher<…> = …`.
+      var scan = start - 2
+      while scan > 0, start - scan < 40 {
+        if view.isWord(scan, "let") || view.isWord(scan, "var") {
+          return view.isIdentifier(scan + 1) ? view.text(scan + 1) : nil
+        }
+        if view.kind(scan) == .leftBrace || view.kind(scan) == .rightBrace || view.kind(scan) == .semicolon { break }
+        scan -= 1
+      }
+      if view.isIdentifier(start - 2), !view.isPeriod(start - 3) || view.isWord(start - 4, "self") {
+        return view.text(start - 2)
+      }
+      return nil
+    }
+    let scope = file.symbols.scope(at: exposure)
+    guard let member = scope.member, scope.typePath == typePath, member != "init" else { return nil }
+    // The body of the member returns it: `{ events.eraseToAnyPublisher() }` or `return …`.
+    let previous = view.kind(start - 1)
+    guard previous == .leftBrace || view.isWord(start - 1, "return") else { return nil }
+    return member
+  }
+
+  /// True when the use at `position` starts an argument (`f(events…`, `with: events…`).
+  private static func isArgument(_ view: SourceView, at position: Int) -> Bool {
+    var start = position
+    if view.isPeriod(start - 1), view.isWord(start - 2, "self") { start -= 2 }
+    let previous = view.kind(start - 1)
+    return (previous == .leftParen || previous == .comma || previous == .colon) && !isFed(view, at: start)
+  }
+
+  /// `upstream.subscribe(events)` and `.assign(to: \.value, on: events)` feed the subject.
+  private static func isFed(_ view: SourceView, at position: Int) -> Bool {
+    if view.kind(position - 1) == .leftParen { return view.isWord(position - 2, "subscribe") }
+    if view.kind(position - 1) == .colon, view.isWord(position - 2, "on") {
+      // Back to the call's `(`.
+      var scan = position - 3
+      while scan > 0, position - scan < 60 {
+        if view.kind(scan) == .leftParen { return view.isWord(scan - 1, "assign") }
+        if let open = view.partner(scan), open < scan { scan = open }
+        scan -= 1
+      }
+    }
+    return false
   }
 
   /// The subject declarations of the file.

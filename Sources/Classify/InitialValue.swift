@@ -1,0 +1,46 @@
+/// A `Just` that starts or joins a stream rather than being one-shot work.
+///
+/// `timer.merge(with: Just(Date()))`, `defaultsPublisher.merge(with: Just(true))`,
+/// `$query.prepend(Just(""))`, `Publishers.CombineLatest(Just(0), $count)` and
+/// `Just(true).merge(with: changes)` give the stream its first value; the `Just` moves with the
+/// pipeline it is part of, so it is not planned as a one-shot operation of its own.
+enum InitialValue {
+  /// Operators and combining publishers that take a `Just` as a first value or a second source.
+  private static let combining: Set<String> = [
+    "merge", "prepend", "append", "combineLatest", "zip", "Merge", "Merge3", "Merge4", "MergeMany", "CombineLatest",
+    "CombineLatest3", "CombineLatest4", "Zip", "Zip3", "Zip4",
+  ]
+
+  /// True when the `Just` at `position` is an argument of a combining call or the receiver of one.
+  static func isInitialValue(_ view: SourceView, at position: Int) -> Bool {
+    var start = position
+    if view.isPeriod(start - 1), view.isWord(start - 2, "Combine") { start -= 2 }
+    // Receiver: `Just(true).merge(with: …)`.
+    if view.kind(position + 1) == .leftParen, let close = view.partner(position + 1), view.isPeriod(close + 1),
+      view.isIdentifier(close + 2), view.kind(close + 3) == .leftParen, combining.contains(view.text(close + 2))
+    {
+      return true
+    }
+    // Argument: `merge(with: Just(…))`, `CombineLatest(Just(0), $count)`.
+    var previous = start - 1
+    if view.kind(previous) == .colon, view.isWord(previous - 1) { previous -= 2 }
+    guard view.kind(previous) == .leftParen || view.kind(previous) == .comma else { return false }
+    var scan = previous
+    var steps = 0
+    while scan > 0, steps < 200 {
+      steps += 1
+      switch view.kind(scan) {
+      case .leftParen:
+        return view.isIdentifier(scan - 1) && combining.contains(view.text(scan - 1))
+      case .rightParen, .rightSquare, .rightBrace:
+        guard let open = view.partner(scan) else { return false }
+        scan = open - 1
+      case .leftBrace, .leftSquare:
+        return false
+      default:
+        scan -= 1
+      }
+    }
+    return false
+  }
+}

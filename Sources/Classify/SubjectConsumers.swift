@@ -1,0 +1,249 @@
+import ParallelWork
+import ScanModel
+
+/// Every subject's consumers across the tree, and the verdict they make.
+///
+/// Built in the global pass from each file's `CombineFacts.subjects` (what the declaring scope
+/// says), `memberUses` (member paths that start chains or feed `onReceive`/combining calls) and
+/// `members` (properties with their written types). A use `q₀.q₁….name` names a subject when:
+/// - its qualifier resolves to the subject's type: `self`, a capitalised type name
+///   (`Events.shared`: `Events`, then the declared type of `Events.shared`), a local or parameter
+///   with a written type (`let coordinator = LoginCoordinator(…)`), or a property of the use's
+///   own type (`manager.updates` where the type declares `let manager: Manager`);
+/// - or, where the qualifier does not resolve (or resolves to a type the tree does not see declare
+///   the member), the subject is the only declaration of that member name in the tree.
+/// Two or more declarations of the name with an unresolved qualifier are ambiguous: said in the
+/// verdict, never counted as a guess either way. A bare `changed` or `self.changed` counts only in
+/// the subject's own type (elsewhere it is a local or another type's member).
+struct SubjectConsumers: Sendable {
+  /// What the tree knows about one subject.
+  struct Result: Sendable {
+    /// `path:line` of each consumer, the declaring scope's first.
+    var consumers: [String] = []
+    /// `path:line` of uses that may be consumers, with the other types declaring the name.
+    var ambiguous: [String] = []
+    var otherTypes: [String] = []
+  }
+
+  private struct LocatedUse {
+    var path: String
+    var use: CombineFacts.MemberUse
+  }
+
+  /// Results by `path` U+001F `offset` of the declaration.
+  private var results: [String: Result] = [:]
+
+  /// Resolves every subject of `files` against the uses of every file.
+  init(files: [FileClassification]) {
+    // The member names worth resolving: subjects and their aliases. Uses of other names (most of
+    // a tree's chains) are dropped before any resolution.
+    var wanted: Set<String> = []
+    for file in files {
+      for subject in file.facts.subjects where !subject.isLocal {
+        wanted.insert(subject.name)
+        wanted.formUnion(subject.aliases)
+      }
+    }
+    guard !wanted.isEmpty else { return }
+    var uses: [String: [LocatedUse]] = [:]
+    // The names a wanted use's qualifier goes through (`shared`, `store`): only their declared
+    // types are ever asked for, so only they are indexed (a tree declares tens of thousands).
+    var through: Set<String> = []
+    var types: Set<String> = []
+    for file in files {
+      for use in file.facts.memberUses where wanted.contains(use.name) {
+        uses[use.name, default: []].append(LocatedUse(path: file.path, use: use))
+        through.formUnion(use.qualifier)
+        if !use.localType.isEmpty { types.insert(use.localType) }
+        if let first = use.qualifier.first { types.insert(first) }
+      }
+    }
+    // The declared type of `Type.member` ("" when declarations disagree), and for each wanted
+    // name the types declaring it.
+    var memberTypes: [String: String] = [:]
+    var declaring: [String: [String]] = [:]
+    for file in files {
+      for member in file.facts.members where wanted.contains(member.name) || through.contains(member.name) {
+        let owner = Self.last(member.typePath)
+        if wanted.contains(member.name), !(declaring[member.name]?.contains(owner) ?? false) {
+          declaring[member.name, default: []].append(owner)
+        }
+        guard !member.type.isEmpty else { continue }
+        types.insert(member.type)
+        let key = owner + "\u{1F}" + member.name
+        if let known = memberTypes[key] {
+          if known != member.type { memberTypes[key] = "" }
+        } else {
+          memberTypes[key] = member.type
+        }
+      }
+    }
+    // For each protocol or superclass a qualifier may resolve to: the types of the tree that
+    // conform to it. A use through `let viewModel: ScreenViewModelProtocol` names the subject
+    // when its type is the only conformer declaring the member.
+    var conformers: [String: [String]] = [:]
+    for file in files {
+      for conformance in file.facts.conformances {
+        for supertype in conformance.supertypes where types.contains(supertype) {
+          if !(conformers[supertype]?.contains(conformance.type) ?? false) {
+            conformers[supertype, default: []].append(conformance.type)
+          }
+        }
+      }
+    }
+    for file in files {
+      for subject in file.facts.subjects where !subject.isLocal {
+        var result = Result()
+        result.consumers = subject.lines.map { "\(file.path):\($0)" }
+        let owner = Self.last(subject.typePath)
+        // The subject by its own name (its declaring scope already counted bare uses there), then
+        // each alias (whose bare uses in the declaring file count too).
+        var names = [(subject.name, true)]
+        for alias in subject.aliases { names.append((alias, false)) }
+        for (name, skipsOwnFile) in names {
+          for located in uses[name] ?? [] {
+            let use = located.use
+            let bare = use.qualifier.isEmpty || use.qualifier == ["self"]
+            if bare && skipsOwnFile && located.path == file.path { continue }
+            let place = "\(located.path):\(use.line)"
+            if bare {
+              if Self.last(use.typePath) == owner { result.consumers.append(place) }
+              continue
+            }
+            let declarers = declaring[name] ?? []
+            if let type = Self.resolve(use, memberTypes: memberTypes) {
+              if type == owner {
+                result.consumers.append(place)
+                continue
+              }
+              // A protocol the subject's type conforms to: its conformers declaring the name say.
+              let implementers = (conformers[type] ?? []).filter { declarers.contains($0) }
+              if implementers.contains(owner) {
+                if implementers == [owner] {
+                  result.consumers.append(place)
+                } else {
+                  result.ambiguous.append(place)
+                  for other in implementers where other != owner && !result.otherTypes.contains(other) {
+                    result.otherTypes.append(other)
+                  }
+                }
+                continue
+              }
+              // Another type the tree sees declare the name: its member, not this subject.
+              if declarers.contains(type) { continue }
+            }
+            if declarers == [owner] {
+              result.consumers.append(place)
+            } else {
+              result.ambiguous.append(place)
+              for other in declarers where other != owner && !result.otherTypes.contains(other) {
+                result.otherTypes.append(other)
+              }
+            }
+          }
+        }
+        results[file.path + "\u{1F}" + String(subject.offset)] = result
+      }
+    }
+  }
+
+  /// The consumers of the subject `subject` declared in `path` (its own scope's alone for a local).
+  func result(for subject: CombineFacts.SubjectUse, in path: String) -> Result {
+    if let found = results[path + "\u{1F}" + String(subject.offset)] { return found }
+    var result = Result()
+    result.consumers = subject.lines.map { "\(path):\($0)" }
+    return result
+  }
+
+  /// The simple type name the qualifier of `use` resolves to, or nil.
+  private static func resolve(_ use: CombineFacts.MemberUse, memberTypes: [String: String]) -> String? {
+    let qualifier = use.qualifier
+    guard let first = qualifier.first else { return last(use.typePath) }
+    var type: String?
+    if first == "self" {
+      type = last(use.typePath)
+    } else if first.utf8.first.map({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ?? false {
+      type = first
+    } else if !use.localType.isEmpty {
+      type = use.localType
+    } else {
+      type = memberTypes[last(use.typePath) + "\u{1F}" + first]
+    }
+    for name in qualifier.dropFirst() {
+      guard let current = type, !current.isEmpty else { return nil }
+      type = memberTypes[current + "\u{1F}" + name]
+    }
+    guard let type, !type.isEmpty else { return nil }
+    return type
+  }
+
+  /// `Outer.Inner` → `Inner`.
+  static func last(_ typePath: String) -> String {
+    guard let dot = typePath.lastIndex(ofUTF8: UInt8(ascii: ".")) else { return typePath }
+    return String(typePath[typePath.index(after: dot)...])
+  }
+
+  /// The subject finding's disposition, phase and reasons.
+  static func verdict(_ subject: CombineFacts.SubjectUse, _ result: Result) -> (Disposition, Phase?, [String]) {
+    let trap = "an `AsyncStream` traps on a second consumer"
+    var reasons: [String] = []
+    var disposition = Disposition.keep
+    var phase: Phase?
+    let count = result.consumers.count
+    let listed = list(result.consumers)
+    let exposed =
+      subject.aliases.isEmpty
+      ? ""
+      : " (with its re-exposure as " + subject.aliases.map { "`\($0)`" }.joined(separator: ", ") + ")"
+    if subject.perSubscriber {
+      reasons.append(
+        "used in `receive(subscriber:)` of the publisher that holds it (\(count == 1 ? "1 use" : "\(count) uses")"
+          + (count == 0 ? "" : ": \(listed)") + "): every subscriber of that publisher subscribes to it")
+      reasons.append("keep the broadcast on Combine: \(trap)")
+    } else if count >= 2 || subject.multicast {
+      reasons.append(
+        (count == 1 ? "1 consumer" : "\(count) consumers") + "\(exposed): \(listed)"
+          + (subject.multicast ? ", shared with `share()`/`multicast`" : ""))
+      reasons.append("keep the broadcast on Combine: \(trap)")
+    } else if !result.ambiguous.isEmpty {
+      let others = result.otherTypes.map { "`\($0)`" }.joined(separator: ", ")
+      reasons.append(
+        (count == 1 ? "1 consumer found\(exposed): \(listed)" : "no consumer resolved\(exposed)")
+          + "; the uses at \(list(result.ambiguous)) may be its consumers too "
+          + (others.isEmpty ? "(their owner is not known)" : "(or those of \(others), which declare the name too)"))
+      reasons.append("keep it on Combine until they are checked: \(trap)")
+    } else if !subject.opaqueExposures.isEmpty {
+      let lines = subject.opaqueExposures.map(String.init).joined(separator: ", ")
+      reasons.append(
+        (count == 1 ? "1 consumer found: \(listed)" : "no consumer found")
+          + "; exposed with `eraseToAnyPublisher()` at line \(lines), where its consumers cannot be counted")
+      reasons.append("keep it on Combine until they are known: \(trap)")
+    } else if count == 1 {
+      disposition = .migrate
+      phase = .viewModels
+      reasons.append("one consumer\(exposed): \(listed), so `AsyncStream.makeStream()` can replace it")
+      reasons.append("keep it single-consumer: \(trap)")
+    } else if !subject.aliases.isEmpty {
+      reasons.append(
+        "no consumer found in the tree\(exposed): it is consumed outside the tree (a library's clients) or not at all")
+      reasons.append("keep it on Combine while clients may subscribe: \(trap)")
+    } else {
+      disposition = .migrate
+      phase = .viewModels
+      reasons.append(
+        "no consumer found in the tree: nothing subscribes to it; `AsyncStream.makeStream()` can replace it once "
+          + "its one consumer exists")
+      reasons.append("keep it single-consumer: \(trap)")
+    }
+    if subject.kind == "CurrentValueSubject" && subject.stateReads > 0 {
+      reasons.append("read as state through `.value`: a stored property of an `@Observable` type can replace that part")
+    }
+    return (disposition, phase, reasons)
+  }
+
+  /// `A.swift:12, B.swift:40, …` (the first eight, then how many more).
+  private static func list(_ places: [String]) -> String {
+    let shown = places.prefix(8).joined(separator: ", ")
+    return places.count > 8 ? shown + " and \(places.count - 8) more" : shown
+  }
+}
