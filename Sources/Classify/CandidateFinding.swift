@@ -60,6 +60,9 @@ package struct CandidateFinding: Sendable, Hashable {
   /// closure taking one `promise` that a `Task` inside calls with `.success`/`.failure`. Decides
   /// a file that sees both Combine's `Future` and another module's.
   package var combineShaped = false
+  /// False for a pattern rule's match that names no Combine word and whose rule does not ask for
+  /// the import (`requires-combine-import`): a team's own rule fires wherever it matches.
+  package var requiresCombineImport = true
 
   /// Creates a candidate; only the rule fields, the range and the text are required.
   package init(

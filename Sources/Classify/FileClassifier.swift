@@ -39,6 +39,7 @@ package enum FileClassifier {
         file, start: hit.start, end: hit.end, ruleID: hit.ruleID, category: hit.category, severity: hit.severity,
         message: hit.message, help: hit.help)
       candidate.anchor = anchor(file.view, hit.start, hit.end)
+      candidate.requiresCombineImport = hit.requiresCombineImport
       candidate.disposition = hit.dispositionOverride
       if let phase = hit.phaseOverride {
         candidate.phase = phase

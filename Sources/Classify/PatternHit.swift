@@ -19,6 +19,8 @@ package struct PatternHit: Sendable, Hashable {
   package var dispositionOverride: Disposition?
   /// The rule's own phase, when the rule sets one.
   package var phaseOverride: Phase?
+  /// Whether the match needs a file that sees Combine even when it names no Combine word.
+  package var requiresCombineImport = true
   /// First significant position of the match.
   package var start: Int
   /// Last significant position of the match (inclusive).

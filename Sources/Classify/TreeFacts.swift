@@ -273,6 +273,9 @@ struct TreeFacts: Sendable {
       if CombineVocabulary.ambiguousNames.contains(anchor) { return scope.importsCombine }
       if CombineVocabulary.unambiguousNames.contains(anchor) { return true }
     }
+    // A pattern that names no Combine word and asks for no import (a team's
+    // `DispatchQueue.main.async { $$$ }`) is about the code it matches, whatever the file imports.
+    if candidate.anchor == nil && !candidate.requiresCombineImport { return true }
     // Continuations and queues are concurrency findings, not Combine ones: they need no import.
     switch candidate.category {
     case .continuationBridge, .continuationMisuse, .queueGuardedState: return true

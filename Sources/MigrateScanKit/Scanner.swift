@@ -46,9 +46,11 @@ package struct Scanner: Sendable {
     let stream = Lexer.tokenize(bytes)
     let hits = matcher.matches(in: stream, path: path).map { match in
       let rule = patternRules[match.ruleIndex]
-      return PatternHit(
+      var hit = PatternHit(
         ruleID: rule.id, category: rule.category, severity: rule.severity, message: rule.message, help: rule.help,
         dispositionOverride: rule.disposition, phaseOverride: rule.phase, start: match.start, end: match.end)
+      hit.requiresCombineImport = rule.requiresCombineImport
+      return hit
     }
     let detectors =
       everywhere ?? DetectorSelection(detectorRules.filter { $0.rule.applies(toPath: path) }.map(\.reference))

@@ -29,6 +29,8 @@ package struct CompiledRule: Sendable {
   package let disposition: Disposition?
   /// See `disposition`.
   package let phase: Phase?
+  /// `requires-combine-import` (pattern rules): see `RuleSpec.requiresCombineImport`.
+  package let requiresCombineImport: Bool
   /// The rule runs only on paths matching one of these (all paths when empty).
   package let include: [Glob]
   /// The rule never runs on paths matching one of these.
@@ -51,6 +53,7 @@ package struct CompiledRule: Sendable {
     self.example = spec.example
     self.disposition = spec.disposition
     self.phase = spec.phase
+    self.requiresCombineImport = spec.requiresCombineImport
     self.include = spec.include.map(Glob.init)
     self.exclude = spec.exclude.map(Glob.init)
     self.file = file

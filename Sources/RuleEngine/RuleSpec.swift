@@ -50,7 +50,7 @@ package struct RuleSpec: Sendable, Equatable {
   package static let keys =
     [
       "id", "category", "severity", "message", "help", "example", "aliases", "disposition", "phase", "skip-in",
-      "paths", "detector",
+      "paths", "requires-combine-import", "detector",
     ] + MatcherSpec.keys
 
   /// `id`: kebab case, unique across all loaded catalogues (aliases included).
@@ -71,6 +71,10 @@ package struct RuleSpec: Sendable, Equatable {
   package var disposition: Disposition?
   /// `phase`: overrides the category default.
   package var phase: Phase?
+  /// `requires-combine-import`: a pattern rule's matches count only in files that see Combine
+  /// even when the pattern names no Combine word (default false: such a pattern is the team's own
+  /// and fires wherever it matches; one naming `Future`, `Just`, … needs the import anyway).
+  package var requiresCombineImport = false
   /// `skip-in`: accepted and validated; literals are always skipped.
   package var skipIn: [SkipContext]
   /// `paths.include` globs; empty means every path.
@@ -161,6 +165,9 @@ package struct RuleSpec: Sendable, Equatable {
     }
     self.phase = try json["phase"].map { (value) throws(RuleCatalogError) in
       try reader.choice(value, field: "phase", as: Phase.self)
+    }
+    if let value = json["requires-combine-import"] {
+      self.requiresCombineImport = try reader.bool(value, field: "requires-combine-import")
     }
     self.skipIn = []
     if let value = json["skip-in"] {

@@ -30,6 +30,11 @@ struct SpecReader {
     return elements
   }
 
+  func bool(_ value: JSONValue, field: String) throws(RuleCatalogError) -> Bool {
+    guard case .bool(let flag) = value.kind else { throw wrongType(value, field: field, expected: .boolean) }
+    return flag
+  }
+
   func string(_ value: JSONValue, field: String) throws(RuleCatalogError) -> String {
     guard let text = value.stringValue else { throw wrongType(value, field: field, expected: .string) }
     return text
