@@ -4,6 +4,10 @@ struct SpecReader {
   let file: String
   var rule: RuleCatalogError.RuleReference?
 
+  /// The file, with the line and column of what an error is about (`team.json:12:7`), as the
+  /// README promises and as JSON syntax errors already say.
+  func located(_ position: JSONValue.Position) -> String { "\(file):\(position.line):\(position.column)" }
+
   /// The rule being read; only top-level keys are read without one.
   var ruleReference: RuleCatalogError.RuleReference { rule ?? .init(id: nil, index: 0, line: 0) }
 
@@ -16,7 +20,7 @@ struct SpecReader {
     for member in members where !allowed.contains(member.key) {
       let qualify = { (key: String) in path.map { "\($0).\(key)" } ?? key }
       let suggestion = Suggestion.closest(to: member.key, in: allowed).map(qualify)
-      throw .unknownKey(file: file, rule: rule, key: qualify(member.key), suggestion: suggestion)
+      throw .unknownKey(file: located(member.keyPosition), rule: rule, key: qualify(member.key), suggestion: suggestion)
     }
   }
 
@@ -63,11 +67,11 @@ struct SpecReader {
     if let choice = Choice(rawValue: text) { return choice }
     let allowed = Choice.allCases.map(\.rawValue)
     throw .invalidValue(
-      file: file, rule: rule, field: field, value: text, allowed: allowed,
+      file: located(value.position), rule: rule, field: field, value: text, allowed: allowed,
       suggestion: Suggestion.closest(to: text, in: allowed))
   }
 
   func wrongType(_ value: JSONValue, field: String, expected: JSONValue.TypeName) -> RuleCatalogError {
-    .wrongType(file: file, rule: rule, field: field, expected: expected, found: value.typeName)
+    .wrongType(file: located(value.position), rule: rule, field: field, expected: expected, found: value.typeName)
   }
 }

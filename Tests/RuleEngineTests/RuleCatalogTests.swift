@@ -155,17 +155,18 @@ import Testing
       Self.error(#"{"version": 2, "rules": []}"#)
         == "rules.json: version 2 is newer than this migrate-scan supports (1); upgrade migrate-scan")
     #expect(Self.error(#"{"rules": []}"#) == "rules.json: missing required field 'version'")
-    #expect(Self.error(#"{"version": "1", "rules": []}"#) == "rules.json: version: expected a number, found a string")
+    #expect(
+      Self.error(#"{"version": "1", "rules": []}"#) == "rules.json:1:13: version: expected a number, found a string")
     #expect(Self.error(#"{"version": 1.5, "rules": []}"#) == "rules.json: version: '1.5' is not one of 1")
     #expect(Self.error(#"{"version": 1}"#) == "rules.json: missing required field 'rules'")
-    #expect(Self.error(#"{"version": 1, "rules": {}}"#) == "rules.json: rules: expected an array, found an object")
-    #expect(Self.error(#"[]"#) == "rules.json: top level: expected an object, found an array")
+    #expect(Self.error(#"{"version": 1, "rules": {}}"#) == "rules.json:1:25: rules: expected an array, found an object")
+    #expect(Self.error(#"[]"#) == "rules.json:1:1: top level: expected an object, found an array")
   }
 
   @Test func unknownTopLevelKeyIsRejectedWithSuggestion() {
     #expect(
-      Self.error(#"{"version": 1, "rulez": []}"#) == "rules.json: unknown key 'rulez'; did you mean 'rules'?")
-    #expect(Self.error(#"{"version": 1, "rules": [], "extra": 1}"#) == "rules.json: unknown key 'extra'")
+      Self.error(#"{"version": 1, "rulez": []}"#) == "rules.json:1:16: unknown key 'rulez'; did you mean 'rules'?")
+    #expect(Self.error(#"{"version": 1, "rules": [], "extra": 1}"#) == "rules.json:1:29: unknown key 'extra'")
   }
 
   // MARK: - Rule fields
@@ -174,18 +175,18 @@ import Testing
     let json = Self.catalog(rule: Self.base + #", "pattern": "Future", "not-insde": {"pattern": "Deferred"}"#)
     #expect(
       Self.error(json)
-        == "rules.json: rule 'future-task-wrapper': unknown key 'not-insde'; did you mean 'not-inside'?")
+        == "rules.json:6:101: rule 'future-task-wrapper': unknown key 'not-insde'; did you mean 'not-inside'?")
   }
 
   @Test func unknownNestedKeysNameTheirPath() {
     let paths = Self.catalog(rule: Self.base + #", "pattern": "Future", "paths": {"includ": ["a"]}"#)
     #expect(
       Self.error(paths)
-        == "rules.json: rule 'future-task-wrapper': unknown key 'paths.includ'; did you mean 'paths.include'?")
+        == "rules.json:6:111: rule 'future-task-wrapper': unknown key 'paths.includ'; did you mean 'paths.include'?")
     let matcher = Self.catalog(rule: Self.base + #", "pattern": "Future", "inside": {"patern": "Deferred"}"#)
     #expect(
       Self.error(matcher)
-        == "rules.json: rule 'future-task-wrapper': unknown key 'inside.patern'; did you mean 'inside.pattern'?")
+        == "rules.json:6:112: rule 'future-task-wrapper': unknown key 'inside.patern'; did you mean 'inside.pattern'?")
   }
 
   @Test func missingFieldsNameTheRule() {
@@ -199,11 +200,12 @@ import Testing
   @Test func wrongTypesNameTheField() {
     let json = Self.catalog(
       rule: #""id": "x", "category": "subject", "severity": 3, "message": "m", "help": "h", "pattern": "a""#)
-    #expect(Self.error(json) == "rules.json: rule 'x': severity: expected a string, found a number")
+    #expect(Self.error(json) == "rules.json:5:53: rule 'x': severity: expected a string, found a number")
     let aliases = Self.catalog(rule: Self.base + #", "pattern": "a", "aliases": "old""#)
-    #expect(Self.error(aliases) == "rules.json: rule 'future-task-wrapper': aliases: expected an array, found a string")
+    #expect(
+      Self.error(aliases) == "rules.json:6:107: rule 'future-task-wrapper': aliases: expected an array, found a string")
     let notObject = #"{"version": 1, "rules": ["x"]}"#
-    #expect(Self.error(notObject) == "rules.json: rules[0]: expected an object, found a string")
+    #expect(Self.error(notObject) == "rules.json:1:26: rules[0]: expected an object, found a string")
   }
 
   @Test func invalidIDs() {
@@ -228,16 +230,16 @@ import Testing
       rule: #""id": "x", "category": "subject", "severity": "warn", "message": "m", "help": "h", "pattern": "a""#)
     #expect(
       Self.error(severity)
-        == "rules.json: rule 'x': severity: 'warn' is not one of note, warning, error; did you mean 'warning'?")
+        == "rules.json:5:53: rule 'x': severity: 'warn' is not one of note, warning, error; did you mean 'warning'?")
     let skip = Self.catalog(rule: Self.base + #", "pattern": "a", "skip-in": ["coment"]"#)
     #expect(
       Self.error(skip)
-        == "rules.json: rule 'future-task-wrapper': skip-in[0]: 'coment' is not one of comment, string, regex; "
+        == "rules.json:6:108: rule 'future-task-wrapper': skip-in[0]: 'coment' is not one of comment, string, regex; "
         + "did you mean 'comment'?")
     let phase = Self.catalog(rule: Self.base + #", "pattern": "a", "phase": "later""#)
     #expect(
       Self.error(phase)
-        == "rules.json: rule 'future-task-wrapper': phase: 'later' is not one of prepare, one-shot, view-models, cleanup"
+        == "rules.json:6:105: rule 'future-task-wrapper': phase: 'later' is not one of prepare, one-shot, view-models, cleanup"
     )
   }
 
