@@ -5,17 +5,14 @@ import ScanModel
 #endif
 
 extension GitRepository {
-  /// What a change touches: the changed Swift files, where their old contents come from, and,
-  /// for a change that includes the work tree, their new contents as read from disk.
+  /// What a change touches: the changed and deleted Swift files, and where their old contents
+  /// come from. New contents are read by the check itself: from the index (`:path`) for a staged
+  /// change, through the scan's own reader for `--since`.
   package struct ChangeSet: Sendable {
     /// The object the old contents come from: an object id, or `HEAD` for a staged change.
     package var oldRevision: String
-    /// The added, modified and renamed Swift files, sorted by path. Deleted files are left out:
-    /// a deletion adds no finding.
+    /// The added, modified and renamed Swift files, sorted by path.
     package var changes: [Change]
-    /// The new contents of each changed file, read from the work tree (`--since`); empty for a
-    /// staged change, whose new contents are the index's (`:path`).
-    package var workTree: [String: [UInt8]] = [:]
     /// The Swift files the change deletes, sorted by path. The gate reads what they held: a
     /// wrapper moved out of a deleted file into a new one is not new (`FindingPairing`).
     package var deleted: [String] = []
@@ -93,13 +90,11 @@ extension GitRepository {
       }
     }
     changes.sort(by: byPath)
-    var workTree: [String: [UInt8]] = [:]
-    for change in changes { workTree[change.path] = onDisk[change.path] }
     // Deleted: at the merge base, and neither on disk now nor the old side of a rename.
     let renamedFrom = Set(changes.compactMap(\.oldPath))
     let deleted = baseFiles.keys.filter { onDisk[$0] == nil && !renamedFrom.contains($0) }
       .sorted { UTF8Order.precedes($0, $1) }
-    return ChangeSet(oldRevision: base, changes: changes, workTree: workTree, deleted: deleted)
+    return ChangeSet(oldRevision: base, changes: changes, deleted: deleted)
   }
 
   /// True when the repository names objects by SHA-1 (git's default), so `GitBlobID` applies.
