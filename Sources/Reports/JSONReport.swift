@@ -109,6 +109,11 @@ package enum JSONReport {
     output.int(finding.range.end.column)
     output.key("symbol")
     output.string(finding.symbol)
+    // Only where it differs from the symbol's type, like `deploymentGates`.
+    if let unit = finding.unit {
+      output.key("unit")
+      output.string(unit)
+    }
     output.key("message")
     output.string(finding.message)
     output.key("help")
@@ -156,6 +161,16 @@ package enum JSONReport {
       for step in phase.steps {
         output.element()
         output.beginObject()
+        output.key("id")
+        output.string(step.id)
+        output.key("kind")
+        output.string(step.kind.rawValue)
+        output.key("title")
+        output.string(step.title)
+        output.key("unit")
+        output.string(step.unit)
+        output.key("folder")
+        output.string(step.folder)
         output.key("wave")
         output.int(step.wave)
         output.key("module")
@@ -173,6 +188,10 @@ package enum JSONReport {
         output.endObject()
         output.key("blockedBy")
         output.strings(step.blockedBy)
+        output.key("blockedBySteps")
+        output.strings(step.blockedBySteps)
+        output.key("leaveAloneReason")
+        output.string(step.leaveAloneReason)
         output.endObject()
       }
       output.endArray()

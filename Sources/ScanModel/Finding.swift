@@ -16,6 +16,10 @@ package struct Finding: Sendable, Codable, Hashable {
   package var range: SourceRange
   /// The enclosing declaration, `Type.member`, when there is one.
   package var symbol: String?
+  /// The project type whose migration step this finding belongs to, when that is not the type of
+  /// `symbol`: a `@StateObject var model: ProfileViewModel` in a view belongs to
+  /// `ProfileViewModel`'s step; a `.sink` on `Events.shared.changed` belongs to `Events`.
+  package var unit: String?
   package var message: String
   package var help: String
   /// Why this disposition: the operators that kept a pipeline, what blocks a property.

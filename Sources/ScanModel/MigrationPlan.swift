@@ -18,6 +18,7 @@ package enum PlanSectionID: String, Sendable, Codable, CaseIterable, Comparable 
 /// The size of a step: how much work it is.
 package struct StepSize: Sendable, Codable, Hashable {
   package var findings: Int
+  /// Lines of source the step touches: the declarations it changes, not just the matched lines.
   package var lines: Int
 
   package init(findings: Int, lines: Int) {
@@ -26,8 +27,41 @@ package struct StepSize: Sendable, Codable, Hashable {
   }
 }
 
-/// One step of a phase: a module (or a file group of a large module) and its findings.
+/// What one step of the plan is about: the unit of work a person takes on in one sitting.
+package enum StepKind: String, Sendable, Codable, CaseIterable {
+  /// One type: a view model with its `@Published` properties, its pipelines, its view use
+  /// sites and its blockers; a queue-guarded type; a type's one-shot APIs.
+  case type
+  /// One bridge helper (`firstValue`-style, `Future` + `Task` initialiser) and its callers.
+  case bridge
+  /// One subject with its consumers.
+  case subject
+  /// Top-level code of one file that belongs to no type.
+  case file
+  /// A module's findings taken together (small modules, and sections that are not work:
+  /// keep, the deployment gate).
+  case module
+  /// The last step of a module: switch on complete strict concurrency (or Swift 6 mode) in it.
+  case strictConcurrency = "strict-concurrency"
+}
+
+/// One step of a phase: a unit of work (a type, a bridge helper, a subject, a module's switch to
+/// strict concurrency) and its findings.
 package struct PlanStep: Sendable, Codable, Hashable {
+  /// Stable across scans of the same tree, unique in the plan: built from the section, module,
+  /// kind and unit, never from line numbers. `migrate-scan diff` pairs steps by it.
+  package var id: String = ""
+  package var kind: StepKind = .module
+  /// What a person would write on the ticket: "`ProfileViewModel` → `@Observable`: 4 properties,
+  /// 2 pipelines to rewrite first, 3 views change". Plain text with backticks for code.
+  package var title: String = ""
+  /// The type, helper, subject or file the step is about; `nil` for a module step.
+  package var unit: String?
+  /// The folder the step's code lives in, relative to the root (`""` for the root): steps of a
+  /// large module are grouped by it.
+  package var folder: String = ""
+  /// For a step under leave-alone: the rule that put it there and the facts it used, in words.
+  package var leaveAloneReason: String?
   package var wave: Int
   package var module: String
   /// Files relative to the scanned root, sorted.
@@ -35,8 +69,11 @@ package struct PlanStep: Sendable, Codable, Hashable {
   /// Fingerprints of the findings this step deals with, in report order.
   package var findings: [String]
   package var size: StepSize
-  /// What must be done before this step, as human-readable references (`path:line — why`).
+  /// What must be done before this step, in words (`after `SearchPipeline` (Search.swift:40)
+  /// stops reading `$query``), one entry per blocker.
   package var blockedBy: [String]
+  /// Ids of the steps that must be done before this one (the same blockers, for machines).
+  package var blockedBySteps: [String] = []
 
   package init(wave: Int, module: String, files: [String], findings: [String], size: StepSize, blockedBy: [String]) {
     self.wave = wave

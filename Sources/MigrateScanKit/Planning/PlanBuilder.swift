@@ -96,9 +96,18 @@ package struct PlanBuilder: Sendable {
               of: steps[index].module, in: section, modules: modulesByName, modulesWithSteps: modulesWithSteps))
         }
       }
+      for index in steps.indices { PlanBuilder.name(&steps[index], in: section) }
       phases.append(PlanPhase(id: section, title: PlanBuilder.title(of: section), steps: steps))
     }
     return MigrationPlan(phases: phases, notes: notes)
+  }
+
+  /// Gives a module or file step its id, kind, unit, folder and title.
+  private static func name(_ step: inout PlanStep, in section: PlanSectionID) {
+    step.id = "\(section.rawValue)/\(step.module)" + (step.unit.map { "/" + $0 } ?? "")
+    step.title = "`\(step.unit ?? step.module)`"
+    let folders = Set(step.files.map { file in file.split(separator: "/").dropLast().joined(separator: "/") })
+    if folders.count == 1 { step.folder = folders.first ?? "" }
   }
 
   private func section(of finding: Finding) -> PlanSectionID {
@@ -133,8 +142,11 @@ package struct PlanBuilder: Sendable {
       if splitLarge && moduleFindings.count > largeStepFindings {
         var byFile: [String: [Int]] = [:]
         for index in moduleFindings { byFile[findings[index].file, default: []].append(index) }
-        for (_, fileFindings) in byFile {
-          steps.append(step(module: module, wave: wave, selected: fileFindings, of: findings))
+        for (file, fileFindings) in byFile {
+          var fileStep = step(module: module, wave: wave, selected: fileFindings, of: findings)
+          fileStep.kind = .file
+          fileStep.unit = file
+          steps.append(fileStep)
         }
       } else {
         steps.append(step(module: module, wave: wave, selected: moduleFindings, of: findings))
