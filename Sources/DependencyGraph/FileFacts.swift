@@ -63,6 +63,26 @@ package struct FileFacts: Sendable, Hashable, Codable {
     }
   }
 
+  /// The lines one type body or extension spans, from its keyword to its closing brace: what a
+  /// plan step touches when it changes the type.
+  package struct TypeExtent: Sendable, Hashable, Codable {
+    /// The declared type's qualified name, or the extended type as written.
+    package var name: String
+    /// True for an `extension`.
+    package var isExtension: Bool
+    /// 1-based lines of the keyword and of the closing brace (the file's last line when unclosed).
+    package var firstLine: Int
+    package var lastLine: Int
+
+    /// Creates an extent.
+    package init(name: String, isExtension: Bool, firstLine: Int, lastLine: Int) {
+      self.name = name
+      self.isExtension = isExtension
+      self.firstLine = firstLine
+      self.lastLine = lastLine
+    }
+  }
+
   /// Types declared in the file, in source order.
   package var declarations: [Declaration]
   /// Extensions in the file, in source order.
@@ -73,6 +93,9 @@ package struct FileFacts: Sendable, Hashable, Codable {
   /// bare names (`APIClient`) and qualified paths (`Outer.Inner`, `Networking.APIClient`).
   /// Declaration sites are not mentions; extended types and conformances are.
   package var references: [String]
+  /// The extents of the file's type bodies and extensions, in source order; only collected when
+  /// asked for (`ReferenceCollector.collect(_:extents:)`), for files that have findings.
+  package var extents: [TypeExtent] = []
 
   /// Creates the facts of one file.
   package init(

@@ -13,7 +13,10 @@ import SwiftLexer
 ///   `stringSegment` tokens; code inside an interpolation is identifiers again, and counts.
 package enum ReferenceCollector {
   /// Collects the declarations, extensions, imports and type references of one file.
-  package static func collect(_ stream: TokenStream) -> FileFacts {
+  ///
+  /// - Parameter extents: also give the line extents of type bodies and extensions (a plan
+  ///   step's size). They cost a line table of the file, so only files with findings ask.
+  package static func collect(_ stream: TokenStream, extents: Bool = false) -> FileFacts {
     // The hot paths read the arrays through buffer pointers: through the stream, each access
     // was bounds-checked twice and each byte range handed on cost a retain and a release.
     stream.source.withUnsafeBufferPointer { source in
@@ -21,7 +24,9 @@ package enum ReferenceCollector {
         stream.significant.withUnsafeBufferPointer { significant in
           var collector = Pass(TokenReader(stream), source: source, tokens: tokens, significant: significant)
           collector.run()
-          return collector.facts()
+          var facts = collector.facts()
+          if extents { facts.extents = collector.extents(lines: LineIndex(stream.source)) }
+          return facts
         }
       }
     }
@@ -51,6 +56,9 @@ private struct Pass {
   /// Names as bytes: no `String` is made until the end, once per distinct name. A
   /// `Set<ArraySlice<UInt8>>` spent a quarter of this pass in SipHash.
   var references = ByteStringSet()
+  /// Type bodies and extensions as byte offsets (keyword start, closing brace end); turned into
+  /// lines only when asked for.
+  var spans: [(name: String, isExtension: Bool, start: Int, end: Int)] = []
 
   init(
     _ reader: TokenReader, source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>,
@@ -137,6 +145,20 @@ private struct Pass {
       }
       position += 1
     }
+  }
+
+  /// `spans` in lines.
+  func extents(lines: LineIndex) -> [FileFacts.TypeExtent] {
+    spans.map { span in
+      FileFacts.TypeExtent(
+        name: span.name, isExtension: span.isExtension, firstLine: lines.line(of: span.start),
+        lastLine: lines.line(of: max(span.start, span.end - 1)))
+    }
+  }
+
+  /// The byte offset just past the token at `position` (the file's end past the last token).
+  func endOffset(_ position: Int) -> Int {
+    position < significant.count ? Int(token(at: position).end) : source.count
   }
 
   func facts() -> FileFacts {
@@ -307,6 +329,10 @@ private struct Pass {
     let (inheritance, body) = readInheritance(from: namePosition + 1)
     if !isLocal {
       declarations.append(.init(kind: kind, qualifiedName: qualified, name: name, inheritance: inheritance))
+      if let body {
+        spans.append(
+          (qualified, false, Int(token(at: position).start), endOffset(reader.partner(body) ?? significant.count)))
+      }
     }
     if let body { pushScope(body: body, name: qualified, isLocal: isLocal) }
     return namePosition + 1
@@ -330,7 +356,11 @@ private struct Pass {
     guard cursor > position + 1 else { return position + 1 }
     let (conformances, body) = readInheritance(from: cursor)
     extensions.append(.init(extendedType: extended, conformances: conformances))
-    if let body { pushScope(body: body, name: extended, isLocal: false) }
+    if let body {
+      spans.append(
+        (extended, true, Int(token(at: position).start), endOffset(reader.partner(body) ?? significant.count)))
+      pushScope(body: body, name: extended, isLocal: false)
+    }
     return cursor
   }
 

@@ -55,7 +55,8 @@ package struct Scanner: Sendable {
     let detectors =
       everywhere ?? DetectorSelection(detectorRules.filter { $0.rule.applies(toPath: path) }.map(\.reference))
     let classification = FileClassifier.classify(stream: stream, path: path, patternHits: hits, detectors: detectors)
-    let facts = ReferenceCollector.collect(stream)
+    // Extents size the plan's steps: only a file with candidate findings can hold one.
+    let facts = ReferenceCollector.collect(stream, extents: !classification.candidates.isEmpty)
     var suppressions: [Suppressions.Entry] = []
     var problems: [(line: Int, message: String)] = []
     // Most files have no directive; the line table is only built for those that do.
@@ -178,11 +179,16 @@ package struct Scanner: Sendable {
         uncompiled: uncompiled)
     }
     planBuilder.applyLeaveAlone(&findings, modules: graph.modules)
-    var fileWaves: [String: Int] = [:]
-    for file in graph.files { fileWaves[file.path] = file.wave }
+    // Extents and references of the files with findings only: what sizes and orders the steps.
+    var withFindings: Set<String> = []
+    for finding in findings { withFindings.insert(finding.file) }
+    var sourceFacts: [String: PlanSourceFile] = [:]
+    for analysis in analyses where withFindings.contains(analysis.path) {
+      sourceFacts[analysis.path] = PlanSourceFile(
+        extents: analysis.facts.extents, references: analysis.facts.references)
+    }
     let plan = planBuilder.build(
-      findings: findings, modules: graph.modules, fileWaves: fileWaves,
-      notes: [])
+      findings: findings, modules: graph.modules, sources: sourceFacts, treeTypes: declared, notes: [])
     return Outcome(
       findings: findings, graph: graph, plan: plan, warnings: warnings, skipped: skipped, uncompiled: uncompiled)
   }

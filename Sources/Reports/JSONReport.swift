@@ -8,7 +8,7 @@ import ScanModel
 /// Bump `schemaVersion` on any change that is not adding a key.
 package enum JSONReport {
   /// The version of the JSON layout, the top-level `schemaVersion`.
-  package static let schemaVersion = 2
+  package static let schemaVersion = 3
 
   /// The report as a JSON document, ending with a newline.
   ///
@@ -173,6 +173,8 @@ package enum JSONReport {
         output.string(step.folder)
         output.key("wave")
         output.int(step.wave)
+        output.key("level")
+        output.int(step.level)
         output.key("module")
         output.string(step.module)
         output.key("files")

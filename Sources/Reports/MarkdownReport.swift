@@ -224,7 +224,9 @@ struct MarkdownReport {
   }
 
   private func stepItem(_ step: PlanStep) -> String {
-    var head = "- [ ] **\(MarkdownText.inline(step.module))** (wave \(step.wave)): "
+    // The title names the unit; a step without one (an older report) shows its module.
+    let title = step.title.isEmpty ? "`\(step.module)`" : step.title
+    var head = "- [ ] \(MarkdownText.inline(title)) (`\(step.module)`, wave \(step.wave)): "
     head += "\(count(step.size.findings, "finding")), ~\(count(step.size.lines, "line"))"
     if let cycle = cycles.cycle(of: step.module) {
       // Each step naming every other member was quadratic in the cycle's size; past a few,

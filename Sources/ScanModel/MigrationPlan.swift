@@ -62,7 +62,12 @@ package struct PlanStep: Sendable, Codable, Hashable {
   package var folder: String = ""
   /// For a step under leave-alone: the rule that put it there and the facts it used, in words.
   package var leaveAloneReason: String?
+  /// The module's wave (the order of modules, leaves first).
   package var wave: Int
+  /// The order inside the module: 0 for a unit that uses no other unit of the module's plan, n
+  /// when the units it uses sit at levels below n (a cycle shares one level). Steps of a module
+  /// are grouped by folder (folders leaves first too), then by level.
+  package var level: Int = 0
   package var module: String
   /// Files relative to the scanned root, sorted.
   package var files: [String]

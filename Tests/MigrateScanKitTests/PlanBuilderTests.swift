@@ -97,18 +97,4 @@ import Testing
     small.applyLeaveAlone(&again, modules: Self.modules)
     #expect(again[1].disposition == .migrate, "below the size threshold the module is migrated")
   }
-
-  @Test func aLargeModuleShareIsSplitIntoFileSteps() {
-    var builder = PlanBuilder()
-    builder.largeStepFindings = 2
-    let findings = (0..<3).map { Self.finding("n\($0)", module: "Networking", file: "Sources/Networking/F\($0).swift") }
-    // F2 depends on nothing inside the module, F0 and F1 on it: F2's step comes first.
-    let waves = ["Sources/Networking/F0.swift": 1, "Sources/Networking/F1.swift": 1, "Sources/Networking/F2.swift": 0]
-    let steps = builder.build(findings: findings, modules: Self.modules, fileWaves: waves).phases
-      .first { $0.id == .oneShot }!.steps
-    #expect(
-      steps.map(\.files) == [
-        ["Sources/Networking/F2.swift"], ["Sources/Networking/F0.swift"], ["Sources/Networking/F1.swift"],
-      ])
-  }
 }

@@ -32,7 +32,7 @@ import Testing
   /// The validator must be able to say no, or the tests above prove nothing.
   @Test func schemaRejectsAMissingField() {
     let json = ReportWriter.render(SampleReports.full, format: .json, options: RenderOptions())
-      .replacingOccurrences(of: "\"schemaVersion\": 2,", with: "")
+      .replacingOccurrences(of: "\"schemaVersion\": 3,", with: "")
     let problems = SchemaValidator.problems(in: json, schema: Self.reportSchema)
     #expect(problems?.contains("schemaVersion") == true, "\(problems ?? "accepted")")
   }

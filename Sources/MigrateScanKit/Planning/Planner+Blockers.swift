@@ -1,0 +1,260 @@
+import ScanModel
+
+extension Planner {
+  /// The sections that order work inside one module, in plan order; a module's switch to strict
+  /// concurrency goes in the last of them it has work in.
+  static let moduleWork: [PlanSectionID] = [.prepare, .oneShot, .viewModels]
+
+  // MARK: - Strict concurrency
+
+  /// Per module that needs it, the section of its strict-concurrency step: after its own last
+  /// Phase 1–3 work (its tests' too), and never before a module it depends on switches. A module
+  /// with no such work switches in Prepare, leaves first. Test modules, and modules already in
+  /// Swift 6 mode or complete checking, get none.
+  func strictSections(_ drafts: [PlanSectionID: [Draft]]) -> [String: PlanSectionID] {
+    var last: [String: PlanSectionID] = [:]
+    for section in Planner.moduleWork {
+      for draft in drafts[section] ?? [] {
+        let module = modules[draft.step.module]?.testOf ?? draft.step.module
+        last[module] = max(last[module] ?? section, section)
+      }
+    }
+    var strict: [String: PlanSectionID] = [:]
+    // Leaves first, so a dependency's section is known; a cycle's members share the latest.
+    let ordered = moduleList.sorted { ($0.wave, $0.name) < ($1.wave, $1.name) }
+    var index = 0
+    while index < ordered.count {
+      let module = ordered[index]
+      let group = module.cycle.isEmpty ? [module.name] : module.cycle
+      var section = PlanSectionID.prepare
+      for name in group {
+        if let own = last[name] { section = max(section, own) }
+        for dependency in modules[name]?.dependsOn ?? [] where !group.contains(dependency) {
+          if let theirs = strict[dependency] { section = max(section, theirs) }
+        }
+      }
+      for name in group where strict[name] == nil {
+        guard let info = modules[name], Planner.needsStrictStep(info) else { continue }
+        strict[name] = section
+      }
+      index += 1
+    }
+    return strict
+  }
+
+  /// True for a product module not yet in Swift 6 mode or complete checking.
+  static func needsStrictStep(_ module: ModuleInfo) -> Bool {
+    !module.isTest && module.testOf == nil && module.language.effectiveStrictConcurrency != "complete"
+  }
+
+  func strictDraft(_ module: ModuleInfo, in section: PlanSectionID) -> Draft {
+    var step = PlanStep(
+      wave: module.wave, module: module.name, files: [], findings: [],
+      size: StepSize(findings: 0, lines: module.lines), blockedBy: [])
+    step.id = "strict-concurrency/\(module.name)"
+    step.kind = .strictConcurrency
+    step.folder = module.path
+    var today: [String] = []
+    if let mode = module.language.languageMode { today.append("Swift \(mode) mode") }
+    if let checking = module.language.strictConcurrency { today.append("`\(checking)` checking") }
+    step.title =
+      "Enable complete strict concurrency (or Swift 6 language mode) in `\(module.name)`, fix what the compiler "
+      + "reports, ship" + (today.isEmpty ? "" : " (today: \(today.joined(separator: ", ")))")
+    return Draft(step: step, section: section, key: nil, indices: [])
+  }
+
+  // MARK: - Blockers and titles
+
+  /// Fills every step's blockers (in words and as ids) and its title.
+  mutating func addBlockers(_ drafts: inout [PlanSectionID: [Draft]], strict: [String: PlanSectionID]) {
+    // Which step holds each finding, and each unit's step per section and module.
+    var stepOfFinding = [String?](repeating: nil, count: findings.count)
+    var unitStep: [PlanSectionID: [String: [String: String]]] = [:]
+    var lastStep: [PlanSectionID: [String: String]] = [:]
+    var ownSteps: [String: [String]] = [:]
+    for section in PlanSectionID.allCases {
+      for draft in drafts[section] ?? [] {
+        for index in draft.indices { stepOfFinding[index] = draft.step.id }
+        if let key = draft.key {
+          unitStep[section, default: [:]][draft.step.module, default: [:]][key.name] = draft.step.id
+        }
+        guard draft.step.kind != .strictConcurrency else { continue }
+        lastStep[section, default: [:]][draft.step.module] = draft.step.id
+        if Planner.moduleWork.contains(section) || section == .cleanup {
+          let module = modules[draft.step.module]?.testOf ?? draft.step.module
+          if let mine = strict[module], section <= mine { ownSteps[module, default: []].append(draft.step.id) }
+        }
+      }
+    }
+    var moduleBlockers: [PlanSectionID: [String: ([String], [String])]] = [:]
+    for section in PlanSectionID.allCases {
+      guard var list = drafts[section] else { continue }
+      for index in list.indices {
+        var draft = list[index]
+        var title = StepTitle()
+        for finding in draft.indices { title.counts[findings[finding].category, default: 0] += 1 }
+        if let key = draft.key {
+          var views: Set<String> = []
+          for finding in draft.indices where findings[finding].unit != nil { views.insert(findings[finding].file) }
+          title.viewFiles = views.count
+          if PlanBuilder.isWork(section) && section != .fixNow && section != .leaveAlone {
+            unitBlockers(&draft, key: key, unitStep: unitStep[section]?[draft.step.module] ?? [:])
+            title.pipelinesFirst = feedBlockers(&draft, stepOfFinding: stepOfFinding)
+          }
+          draft.step.title = title.title(section: section, kind: key.kind, name: Planner.display(key))
+        } else if draft.step.kind != .strictConcurrency {
+          draft.step.title = title.title(section: section, kind: .module, name: draft.step.module)
+        }
+        if draft.step.kind == .strictConcurrency {
+          let own = ownSteps[draft.step.module] ?? []
+          if !own.isEmpty {
+            draft.step.blockedBy.append(
+              "after the other \(own.count == 1 ? "step" : "\(own.count) steps") of `\(draft.step.module)` up to this "
+                + "phase")
+            draft.step.blockedBySteps += own
+          }
+        }
+        if section != .fixNow && section != .leaveAlone && PlanBuilder.isWork(section) {
+          let module = draft.step.module
+          if moduleBlockers[section]?[module] == nil {
+            moduleBlockers[section, default: [:]][module] = dependencyBlockers(
+              of: module, in: section, strict: strict, lastStep: lastStep[section] ?? [:])
+          }
+          let (words, ids) = moduleBlockers[section]![module]!
+          draft.step.blockedBy += words
+          draft.step.blockedBySteps += ids
+        }
+        list[index] = draft
+      }
+      drafts[section] = list
+    }
+  }
+
+  /// How a unit is named in titles and blockers: a file by its name.
+  static func display(_ key: WorkUnitKey) -> String {
+    key.kind == .file ? String(key.name.split(separator: "/").last ?? "") : key.name
+  }
+
+  /// `Search.swift:40`.
+  static func shortPlace(_ file: String, _ line: Int) -> String {
+    "\(file.split(separator: "/").last ?? ""):\(line)"
+  }
+
+  /// The units of the same module and section this unit uses, and the members of its cycle.
+  private func unitBlockers(_ draft: inout Draft, key: WorkUnitKey, unitStep: [String: String]) {
+    guard let order = orders[draft.step.module] else { return }
+    for used in order.uses[key.name] ?? [] {
+      guard let id = unitStep[used], id != draft.step.id else { continue }
+      let place = places[draft.step.module]?[used]
+      let at = place.map { " (\(Planner.shortPlace($0.file, $0.line)))" } ?? ""
+      draft.step.blockedBy.append("after `\(used)`\(at), which `\(key.name)` uses")
+      draft.step.blockedBySteps.append(id)
+    }
+    if let mates = order.cycleMates[key.name], !mates.isEmpty {
+      // Past a few members, naming them all on every step of the cycle was most of the plan.
+      let named = mates.prefix(3).map { "`\($0)`" }.joined(separator: ", ")
+      draft.step.blockedBy.append(
+        mates.count <= 3
+          ? "in a cycle with \(named): they use each other, so their steps go together"
+          : "in a cycle of \(mates.count + 1) units that use each other (with \(named) and \(mates.count - 3) more): "
+            + "their steps go together, in the order listed")
+    }
+  }
+
+  /// The pipelines that read a `$property` of the unit: elsewhere they block it ("after
+  /// `SearchPipeline` (Search.swift:40) stops reading `$query`"); inside the unit they are part
+  /// of the step. Returns how many are inside.
+  private func feedBlockers(_ draft: inout Draft, stepOfFinding: [String?]) -> Int {
+    var inside: Set<String> = []
+    var seen: Set<String> = []
+    let mates = Set(draft.key.flatMap { orders[draft.step.module]?.cycleMates[$0.name] } ?? [])
+    for index in draft.indices {
+      for feed in feeds[index] ?? [] where seen.insert(feed.location).inserted {
+        let place = Planner.shortPlace(feed.path, feed.line)
+        guard let feeder = feed.feeder, let id = stepOfFinding[feeder], let key = keys[feeder] else {
+          draft.step.blockedBy.append("after the pipeline at \(place) stops reading `$\(feed.property)`")
+          continue
+        }
+        if id == draft.step.id {
+          inside.insert(feed.location)
+        } else if key == draft.key {
+          draft.step.blockedBy.append("after its own pipeline at \(place) stops reading `$\(feed.property)`")
+          if !draft.step.blockedBySteps.contains(id) { draft.step.blockedBySteps.append(id) }
+        } else {
+          draft.step.blockedBy.append("after `\(Planner.display(key))` (\(place)) stops reading `$\(feed.property)`")
+          // A unit of the same cycle moves with this one: naming its step would make the ids a cycle.
+          if !mates.contains(key.name) && !draft.step.blockedBySteps.contains(id) {
+            draft.step.blockedBySteps.append(id)
+          }
+        }
+      }
+    }
+    return inside.count
+  }
+
+  /// Per `@Published` property and `ObservableObject` finding, the pipelines that read its
+  /// `$property`s, with the finding of each where there is one.
+  func resolveFeeds() -> [Int: [Feed]] {
+    var result: [Int: [Feed]] = [:]
+    var byFile: [String: [Int]] = [:]
+    for index in findings.indices where findings[index].suppression == nil {
+      let finding = findings[index]
+      guard finding.category == .publishedProperty || finding.category == .observableObject else { continue }
+      for reason in finding.reasons {
+        guard let (property, location) = Planner.feed(in: reason),
+          let colon = location.utf8.lastIndex(of: UInt8(ascii: ":")),
+          let line = Int(location[location.utf8.index(after: colon)...])
+        else { continue }
+        let path = String(location[..<colon])
+        if byFile.isEmpty {
+          for other in findings.indices where findings[other].suppression == nil {
+            byFile[findings[other].file, default: []].append(other)
+          }
+        }
+        let feeder = byFile[path]?.first { other in
+          other != index && findings[other].category != .publishedProperty
+            && findings[other].category != .observableObject && findings[other].range.start.line <= line
+            && line <= findings[other].range.end.line
+        }
+        result[index, default: []].append(
+          Feed(property: property, location: location, path: path, line: line, feeder: feeder))
+      }
+    }
+    return result
+  }
+
+  /// The property and `path:line` of a reason "blocked: `$query` feeds a pipeline at
+  /// Sources/Search.swift:40 …" (the classifier's words for a `$property` feeding a pipeline).
+  static func feed(in reason: String) -> (property: String, location: String)? {
+    let prefix = "blocked: `$"
+    guard reason.hasPrefix(prefix) else { return nil }
+    let rest = reason.dropFirst(prefix.count)
+    guard let tick = rest.firstIndex(of: "`") else { return nil }
+    let property = String(rest[..<tick])
+    let marker = "` feeds a pipeline at "
+    guard rest[tick...].hasPrefix(marker) else { return nil }
+    let location = rest[tick...].dropFirst(marker.count).prefix { $0 != " " }
+    return location.isEmpty ? nil : (property, String(location))
+  }
+
+  /// The modules `module` depends on that have work in `section`: their switch to strict
+  /// concurrency when it is in this section, else their last step here, comes first. (Work in an
+  /// earlier section is done before this one starts.)
+  private func dependencyBlockers(
+    of module: String, in section: PlanSectionID, strict: [String: PlanSectionID], lastStep: [String: String]
+  ) -> ([String], [String]) {
+    guard let info = modules[module] else { return ([], []) }
+    var words: [String] = []
+    var ids: [String] = []
+    for dependency in info.dependsOn where !info.cycle.contains(dependency) {
+      if dependency != info.testOf, strict[dependency] == section {
+        words.append("after `\(dependency)` is done and checks complete concurrency (`\(module)` depends on it)")
+        ids.append("strict-concurrency/\(dependency)")
+      } else if let last = lastStep[dependency] {
+        words.append("after `\(dependency)`'s steps in this phase (`\(module)` depends on it)")
+        ids.append(last)
+      }
+    }
+    return (words, ids)
+  }
+}

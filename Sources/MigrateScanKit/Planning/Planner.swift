@@ -1,0 +1,323 @@
+import ScanModel
+
+/// One build of the plan: findings grouped into units of work, ordered, blocked and named.
+///
+/// - Units: each finding goes to the step of its unit (`WorkUnitKey`) in its section; sections
+///   that are no work (keep, the deployment gate) stay one step per module.
+/// - Order: modules by wave (a test module right after the module it tests); inside a module by
+///   folder and by the types each unit uses (`UnitOrder`); the module's switch to complete
+///   strict concurrency last.
+/// - Blockers, in words and as step ids: the units a unit uses, the pipelines elsewhere that
+///   read its `$property`s, and the modules it depends on having done theirs.
+struct Planner {
+  /// A step being built, with what ordering and naming need.
+  struct Draft {
+    var step: PlanStep
+    var section: PlanSectionID
+    /// nil for module and strict-concurrency steps.
+    var key: WorkUnitKey?
+    /// The step's findings, in report order.
+    var indices: [Int]
+    var order = (wave: 0, host: 0, test: 0, module: 0, folder: 0, level: 0)
+  }
+
+  /// A pipeline reading a `$property`: "`$query` feeds a pipeline at Search.swift:40".
+  struct Feed {
+    var property: String
+    /// `path:line`, as the classifier wrote it.
+    var location: String
+    var path: String
+    var line: Int
+    /// The pipeline's finding, when the tree reports one there.
+    var feeder: Int?
+  }
+
+  /// Where a unit is: for "after `SearchPipeline` (Search.swift:40)".
+  struct Place {
+    var file: String
+    var line: Int
+  }
+
+  let builder: PlanBuilder
+  let findings: [Finding]
+  let modules: [String: ModuleInfo]
+  let moduleList: [ModuleInfo]
+  let sources: [String: PlanSourceFile]
+  let treeTypes: Set<String>?
+  /// Each unsuppressed finding's unit.
+  var keys: [WorkUnitKey?]
+  /// Per module, the order of its units.
+  var orders: [String: UnitOrder] = [:]
+  /// Per module and unit name: where the unit is declared.
+  var places: [String: [String: Place]] = [:]
+  /// Per `@Published`/`ObservableObject` finding, the pipelines reading its `$property`s.
+  var feeds: [Int: [Feed]] = [:]
+  private var folders: [String: [String: String]] = [:]
+  /// Every module name's rank in name order.
+  private let moduleRanks: [String: Int]
+
+  init(
+    builder: PlanBuilder, findings: [Finding], modules: [ModuleInfo], sources: [String: PlanSourceFile],
+    treeTypes: Set<String>?
+  ) {
+    self.builder = builder
+    self.findings = findings
+    self.moduleList = modules
+    self.modules = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    self.sources = sources
+    self.treeTypes = treeTypes
+    self.keys = [WorkUnitKey?](repeating: nil, count: findings.count)
+    var ranks: [String: Int] = [:]
+    for (rank, name) in Set(modules.map(\.name) + ["(root)"]).sorted().enumerated() { ranks[name] = rank }
+    self.moduleRanks = ranks
+  }
+
+  static func section(of finding: Finding) -> PlanSectionID {
+    switch finding.disposition {
+    case .fixNow: return .fixNow
+    case .blockedByDeploymentTarget: return .deploymentGate
+    case .keep: return .keep
+    case .leaveAlone: return .leaveAlone
+    case .migrate:
+      switch finding.phase {
+      case .prepare: return .prepare
+      case .oneShot: return .oneShot
+      case .viewModels: return .viewModels
+      case .cleanup: return .cleanup
+      case nil: return .oneShot
+      }
+    }
+  }
+
+  mutating func phases() -> [PlanPhase] {
+    // Indices, not copies: a `Finding` is some 200 bytes, and grouping copies of every finding
+    // made the plan the peak of a scan's memory.
+    var bySection: [PlanSectionID: [Int]] = [:]
+    // The module a type lives in, for findings that belong to it from elsewhere (its views):
+    // a module that is no test first, then the smallest name.
+    var home: [String: String] = [:]
+    for index in findings.indices where findings[index].suppression == nil {
+      let finding = findings[index]
+      bySection[Planner.section(of: finding), default: []].append(index)
+      let key = WorkUnitKey.of(finding, treeTypes: treeTypes)
+      keys[index] = key
+      guard finding.unit == nil, key.kind == .type, let module = finding.module else { continue }
+      if let known = home[key.name], !prefers(module, over: known) { continue }
+      home[key.name] = module
+    }
+    var drafts: [PlanSectionID: [Draft]] = [:]
+    for section in PlanSectionID.allCases {
+      let selected = bySection[section] ?? []
+      drafts[section] =
+        PlanBuilder.isWork(section)
+        ? unitDrafts(selected, in: section, home: home) : moduleDrafts(selected, in: section)
+    }
+    feeds = resolveFeeds()
+    orderUnits(drafts)
+    let strict = strictSections(drafts)
+    for module in moduleList where strict[module.name] != nil {
+      drafts[strict[module.name]!, default: []].append(strictDraft(module, in: strict[module.name]!))
+    }
+    for section in PlanSectionID.allCases { drafts[section] = sorted(drafts[section] ?? []) }
+    addBlockers(&drafts, strict: strict)
+    return PlanSectionID.allCases.map { section in
+      PlanPhase(id: section, title: PlanBuilder.title(of: section), steps: (drafts[section] ?? []).map(\.step))
+    }
+  }
+
+  /// True when `module` is the better home of a type than `known`.
+  private func prefers(_ module: String, over known: String) -> Bool {
+    let test = modules[module]?.isTest ?? false
+    let knownTest = modules[known]?.isTest ?? false
+    if test != knownTest { return !test }
+    return UTF8Order.precedes(module, known)
+  }
+
+  // MARK: - Grouping
+
+  /// One step per unit of each module.
+  private func unitDrafts(_ selected: [Int], in section: PlanSectionID, home: [String: String]) -> [Draft] {
+    var groups: [String: [WorkUnitKey: [Int]]] = [:]
+    for index in selected {
+      let finding = findings[index]
+      let module = finding.unit.flatMap { home[$0] } ?? finding.module ?? "(root)"
+      groups[module, default: [:]][keys[index]!, default: []].append(index)
+    }
+    var drafts: [Draft] = []
+    for (module, units) in groups {
+      for (key, indices) in units { drafts.append(draft(module: module, key: key, indices: indices, in: section)) }
+    }
+    return drafts
+  }
+
+  /// One step per module: the sections that are no work.
+  private func moduleDrafts(_ selected: [Int], in section: PlanSectionID) -> [Draft] {
+    var groups: [String: [Int]] = [:]
+    for index in selected { groups[findings[index].module ?? "(root)", default: []].append(index) }
+    return groups.map { module, indices in draft(module: module, key: nil, indices: indices, in: section) }
+  }
+
+  private func draft(module: String, key: WorkUnitKey?, indices: [Int], in section: PlanSectionID) -> Draft {
+    let ordered = indices.sorted { Finding.reportOrder(findings[$0], findings[$1]) }
+    var files: [String] = []
+    for index in ordered where files.last != findings[index].file { files.append(findings[index].file) }
+    files = Array(Set(files)).sorted(by: UTF8Order.precedes)
+    var step = PlanStep(
+      wave: modules[module]?.wave ?? 0, module: module, files: files,
+      findings: ordered.map { findings[$0].fingerprint },
+      size: StepSize(findings: ordered.count, lines: lines(of: ordered, key: key, in: section)), blockedBy: [])
+    if var key {
+      // A type with subjects and nothing that makes it a view model is the subject's step.
+      if key.kind == .type,
+        ordered.contains(where: { findings[$0].category == .subject }),
+        !ordered.contains(where: { [.observableObject, .publishedProperty].contains(findings[$0].category) })
+      {
+        key.kind = .subject
+      }
+      step.kind = key.kind
+      step.unit = key.name
+      step.id = "\(section.rawValue)/\(module)/\(key.kind.rawValue)/\(key.name)"
+      if section == .leaveAlone, let first = ordered.first {
+        // The per-unit rule's reason is the last of each of its findings' reasons.
+        step.leaveAloneReason = findings[first].reasons.last
+      }
+      return Draft(step: step, section: section, key: key, indices: ordered)
+    }
+    step.id = "\(section.rawValue)/\(module)"
+    step.folder = modules[module]?.path ?? ""
+    if section == .deploymentGate { step.blockedBy = [PlanBuilder.gateText(ordered.map { findings[$0] })] }
+    return Draft(step: step, section: section, key: nil, indices: ordered)
+  }
+
+  /// The lines a step touches: for a type, the extents of its declaration and extensions that
+  /// hold its findings (the code that changes with it); otherwise, and for findings outside
+  /// those extents (a view's `@StateObject`), the lines of each finding.
+  private func lines(of indices: [Int], key: WorkUnitKey?, in section: PlanSectionID) -> Int {
+    struct Counted: Hashable {
+      var file: String
+      var extent: Int
+    }
+    var counted: Set<Counted> = []
+    var lines = 0
+    let wholeType = key.map { ($0.kind == .type || $0.kind == .subject) && section != .fixNow } ?? false
+    for index in indices {
+      let finding = findings[index]
+      let line = finding.range.start.line
+      if wholeType, finding.unit == nil, let extents = sources[finding.file]?.extents,
+        let extent = extents.firstIndex(where: { $0.name == key!.name && $0.firstLine <= line && line <= $0.lastLine })
+      {
+        if counted.insert(Counted(file: finding.file, extent: extent)).inserted {
+          lines += extents[extent].lastLine - extents[extent].firstLine + 1
+        }
+        continue
+      }
+      lines += max(1, finding.range.end.line - finding.range.start.line + 1)
+    }
+    return lines
+  }
+
+  // MARK: - Order
+
+  /// The unit order of every module, from the units of all its work steps.
+  private mutating func orderUnits(_ drafts: [PlanSectionID: [Draft]]) {
+    struct Files {
+      var own: Set<String> = []
+      var all: Set<String> = []
+      /// Per file, the first line of the unit's findings there.
+      var firstLine: [String: Int] = [:]
+    }
+    var units: [String: [String: Files]] = [:]
+    for section in PlanSectionID.allCases where PlanBuilder.isWork(section) {
+      for draft in drafts[section] ?? [] {
+        guard let key = draft.key else { continue }
+        var entry = units[draft.step.module, default: [:]][key.name] ?? Files()
+        for index in draft.indices {
+          let finding = findings[index]
+          entry.all.insert(finding.file)
+          if finding.unit == nil { entry.own.insert(finding.file) }
+          entry.firstLine[finding.file] = min(entry.firstLine[finding.file] ?? .max, finding.range.start.line)
+        }
+        units[draft.step.module, default: [:]][key.name] = entry
+      }
+    }
+    // A model whose `$property` another unit's pipeline reads waits for that pipeline: the
+    // reader comes first (with the type uses, the two usually become one cycle: they move together).
+    var feedUses: [String: [(String, String)]] = [:]
+    for (index, list) in feeds {
+      guard let key = keys[index] else { continue }
+      for feed in list {
+        guard let feeder = feed.feeder, let other = keys[feeder], other.name != key.name,
+          findings[feeder].module == findings[index].module
+        else { continue }
+        feedUses[findings[index].module ?? "(root)", default: []].append((key.name, other.name))
+      }
+    }
+    for (module, moduleUnits) in units {
+      var list: [UnitOrder.Unit] = []
+      var modulePlaces: [String: Place] = [:]
+      var moduleFolders: [String: String] = [:]
+      for (name, files) in moduleUnits {
+        let own = (files.own.isEmpty ? files.all : files.own).sorted(by: UTF8Order.precedes)
+        // The file that declares the type, else the first that holds its code.
+        var place = Place(file: own[0], line: 0)
+        for file in own {
+          if let extent = sources[file]?.extents.first(where: { !$0.isExtension && $0.name == name }) {
+            place = Place(file: file, line: extent.firstLine)
+            break
+          }
+        }
+        if place.line == 0 { place.line = files.firstLine[place.file] ?? 1 }
+        let folder = Planner.folder(of: place.file)
+        modulePlaces[name] = place
+        moduleFolders[name] = folder
+        list.append(UnitOrder.Unit(name: name, files: own, folder: folder))
+      }
+      orders[module] = UnitOrder(units: list, sources: sources, extraUses: feedUses[module] ?? [])
+      places[module] = modulePlaces
+      folders[module] = moduleFolders
+    }
+  }
+
+  static func folder(of file: String) -> String {
+    guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+    return String(file[..<slash])
+  }
+
+  /// Module by wave, a test module after the module it tests, the strict-concurrency step after
+  /// both; inside a module by folder, then level, then name.
+  private func sorted(_ drafts: [Draft]) -> [Draft] {
+    var drafts = drafts
+    for index in drafts.indices {
+      let step = drafts[index].step
+      let host = modules[step.module]?.testOf
+      var order = (
+        wave: step.wave, host: rank(host ?? step.module), test: host == nil ? 0 : 1, module: rank(step.module),
+        folder: 0, level: 0
+      )
+      if step.kind == .strictConcurrency { order.test = 2 }
+      if let key = drafts[index].key, let unitOrder = orders[step.module] {
+        let folder = folders[step.module]?[key.name] ?? ""
+        drafts[index].step.folder = folder
+        order.folder = unitOrder.folderRank[folder] ?? 0
+        order.level = unitOrder.level[key.name] ?? 0
+        drafts[index].step.level = order.level
+      }
+      drafts[index].order = order
+    }
+    return drafts.sorted { lhs, rhs in
+      let (left, right) = (lhs.order, rhs.order)
+      if left.wave != right.wave { return left.wave < right.wave }
+      if left.host != right.host { return left.host < right.host }
+      if left.test != right.test { return left.test < right.test }
+      if left.module != right.module { return left.module < right.module }
+      if left.folder != right.folder { return left.folder < right.folder }
+      if left.level != right.level { return left.level < right.level }
+      return UTF8Order.precedes(lhs.step.id, rhs.step.id)
+    }
+  }
+
+  /// A module name's rank among all names: sorting compares integers, not strings.
+  private func rank(_ module: String) -> Int {
+    moduleRanks[module] ?? moduleRanks.count
+  }
+}
