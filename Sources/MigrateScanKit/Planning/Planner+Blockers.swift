@@ -89,16 +89,21 @@ extension Planner {
     var moduleBlockers: [PlanSectionID: [String: ([String], [String])]] = [:]
     for section in PlanSectionID.allCases {
       guard var list = drafts[section] else { continue }
+      var cycleMembers: [String: [String]] = [:]
       for index in list.indices {
         var draft = list[index]
         var title = StepTitle()
-        for finding in draft.indices { title.counts[findings[finding].category, default: 0] += 1 }
+        // A view's use site of a model is counted as a view that changes, not by its category.
+        for finding in draft.indices where findings[finding].unit == nil {
+          title.counts[findings[finding].category, default: 0] += 1
+        }
         if let key = draft.key {
           var views: Set<String> = []
           for finding in draft.indices where findings[finding].unit != nil { views.insert(findings[finding].file) }
           title.viewFiles = views.count
           if PlanBuilder.isWork(section) && section != .fixNow && section != .leaveAlone {
-            unitBlockers(&draft, key: key, unitStep: unitStep[section]?[draft.step.module] ?? [:])
+            unitBlockers(
+              &draft, key: key, unitStep: unitStep[section]?[draft.step.module] ?? [:], cycleMembers: &cycleMembers)
             title.pipelinesFirst = feedBlockers(&draft, stepOfFinding: stepOfFinding)
           }
           draft.step.title = title.title(section: section, kind: key.kind, name: Planner.display(key))
@@ -141,22 +146,36 @@ extension Planner {
   }
 
   /// The units of the same module and section this unit uses, and the members of its cycle.
-  private func unitBlockers(_ draft: inout Draft, key: WorkUnitKey, unitStep: [String: String]) {
+  private func unitBlockers(
+    _ draft: inout Draft, key: WorkUnitKey, unitStep: [String: String], cycleMembers: inout [String: [String]]
+  ) {
     guard let order = orders[draft.step.module] else { return }
     for used in order.uses[key.name] ?? [] {
       guard let id = unitStep[used], id != draft.step.id else { continue }
       let place = places[draft.step.module]?[used]
       let at = place.map { " (\(Planner.shortPlace($0.file, $0.line)))" } ?? ""
-      draft.step.blockedBy.append("after `\(used)`\(at), which `\(key.name)` uses")
+      draft.step.blockedBy.append("after `\(used)`\(at), which `\(Planner.display(key))` uses")
       draft.step.blockedBySteps.append(id)
     }
-    if let mates = order.cycleMates[key.name], !mates.isEmpty {
+    // Only the members with work in this phase: the others have nothing to go together with.
+    // Each cycle's list is filtered once per phase, not once per member.
+    guard let cycle = order.cycleOf[key.name] else { return }
+    let cacheKey = "\(draft.step.module)/\(cycle)"
+    if cycleMembers[cacheKey] == nil { cycleMembers[cacheKey] = order.cycles[cycle].filter { unitStep[$0] != nil } }
+    let members = cycleMembers[cacheKey]!
+    var mates: [String] = []
+    for member in members where member != key.name {
+      mates.append(member)
+      if mates.count == 3 { break }
+    }
+    let others = members.count - (members.contains(key.name) ? 1 : 0)
+    if others > 0 {
       // Past a few members, naming them all on every step of the cycle was most of the plan.
-      let named = mates.prefix(3).map { "`\($0)`" }.joined(separator: ", ")
+      let named = mates.map { "`\($0)`" }.joined(separator: ", ")
       draft.step.blockedBy.append(
-        mates.count <= 3
+        others <= 3
           ? "in a cycle with \(named): they use each other, so their steps go together"
-          : "in a cycle of \(mates.count + 1) units that use each other (with \(named) and \(mates.count - 3) more): "
+          : "in a cycle of \(others + 1) units that use each other (with \(named) and \(others - 3) more): "
             + "their steps go together, in the order listed")
     }
   }
@@ -167,7 +186,8 @@ extension Planner {
   private func feedBlockers(_ draft: inout Draft, stepOfFinding: [String?]) -> Int {
     var inside: Set<String> = []
     var seen: Set<String> = []
-    let mates = Set(draft.key.flatMap { orders[draft.step.module]?.cycleMates[$0.name] } ?? [])
+    let order = orders[draft.step.module]
+    let cycle = draft.key.flatMap { order?.cycleOf[$0.name] }
     for index in draft.indices {
       for feed in feeds[index] ?? [] where seen.insert(feed.location).inserted {
         let place = Planner.shortPlace(feed.path, feed.line)
@@ -183,7 +203,8 @@ extension Planner {
         } else {
           draft.step.blockedBy.append("after `\(Planner.display(key))` (\(place)) stops reading `$\(feed.property)`")
           // A unit of the same cycle moves with this one: naming its step would make the ids a cycle.
-          if !mates.contains(key.name) && !draft.step.blockedBySteps.contains(id) {
+          let sameCycle = cycle != nil && order?.cycleOf[key.name] == cycle
+          if !sameCycle && !draft.step.blockedBySteps.contains(id) {
             draft.step.blockedBySteps.append(id)
           }
         }

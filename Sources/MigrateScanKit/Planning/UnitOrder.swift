@@ -24,8 +24,11 @@ struct UnitOrder {
   private(set) var folderRank: [String: Int] = [:]
   /// Per unit name: the units it uses directly, sorted, its own cycle left out.
   private(set) var uses: [String: [String]] = [:]
-  /// Per unit name in a cycle: the other members, sorted.
-  private(set) var cycleMates: [String: [String]] = [:]
+  /// Per unit name in a cycle: the cycle's number (an index into `cycles`).
+  private(set) var cycleOf: [String: Int] = [:]
+  /// The members of each cycle, sorted by name. A cycle's list is kept once, not per member:
+  /// an `AppState` hub that every type uses back makes one cycle of dozens.
+  private(set) var cycles: [[String]] = []
 
   /// - Parameter extraUses: uses the references do not show, as (user, used) names; names of no
   ///   unit are ignored.
@@ -48,11 +51,18 @@ struct UnitOrder {
     let graph = Graph(names: units.map(\.name), edges: edges)
     let components = StronglyConnectedComponents(graph)
     let levels = Levels(graph: graph, components: components)
+    var cycleNumber: [Int: Int] = [:]
     for (index, unit) in units.enumerated() {
       let component = components.componentOfNode[index]
       level[unit.name] = levels.waveOfComponent[component]
       if components.isCycle(component) {
-        cycleMates[unit.name] = components.members(of: component).filter { $0 != index }.map { units[$0].name }.sorted()
+        if let known = cycleNumber[component] {
+          cycleOf[unit.name] = known
+        } else {
+          cycleNumber[component] = cycles.count
+          cycleOf[unit.name] = cycles.count
+          cycles.append(components.members(of: component).map { units[$0].name })
+        }
       }
       let used = graph.successors(of: index).filter { components.componentOfNode[$0] != component }
       if !used.isEmpty { uses[unit.name] = used.map { units[$0].name }.sorted() }
