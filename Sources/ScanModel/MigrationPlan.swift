@@ -50,6 +50,8 @@ package enum StepKind: String, Sendable, Codable, CaseIterable {
 package struct PlanStep: Sendable, Codable, Hashable {
   /// Stable across scans of the same tree, unique in the plan: built from the section, module,
   /// kind and unit, never from line numbers. `migrate-scan diff` pairs steps by it.
+  /// `section/module/kind/unit` (`view-models/Feed/type/FeedViewModel`); `section/module` for a
+  /// module step; `strict-concurrency/module` for a module's switch to complete checking.
   package var id: String = ""
   package var kind: StepKind = .module
   /// What a person would write on the ticket: "`ProfileViewModel` → `@Observable`: 4 properties,

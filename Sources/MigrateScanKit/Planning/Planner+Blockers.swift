@@ -217,25 +217,35 @@ extension Planner {
   /// `$property`s, with the finding of each where there is one.
   func resolveFeeds() -> [Int: [Feed]] {
     var result: [Int: [Feed]] = [:]
-    var byFile: [String: [Int]] = [:]
-    for index in findings.indices where findings[index].suppression == nil {
+    // Per file, the lines of the findings that can be a feeding pipeline, built once. Plain
+    // tuples: reading `findings[other].range` inside the search copied the whole finding on
+    // each test, and that was a third of planning on a real app.
+    var spans: [String: [(index: Int, start: Int, end: Int)]] = [:]
+    var built = false
+    for index in findings.indices {
       let finding = findings[index]
-      guard finding.category == .publishedProperty || finding.category == .observableObject else { continue }
+      guard finding.suppression == nil, finding.category == .publishedProperty || finding.category == .observableObject
+      else { continue }
       for reason in finding.reasons {
         guard let (property, location) = Planner.feed(in: reason),
           let colon = location.utf8.lastIndex(of: UInt8(ascii: ":")),
           let line = Int(location[location.utf8.index(after: colon)...])
         else { continue }
         let path = String(location[..<colon])
-        if byFile.isEmpty {
-          for other in findings.indices where findings[other].suppression == nil {
-            byFile[findings[other].file, default: []].append(other)
+        if !built {
+          built = true
+          for other in findings.indices {
+            let candidate = findings[other]
+            guard candidate.suppression == nil, candidate.category != .publishedProperty,
+              candidate.category != .observableObject
+            else { continue }
+            spans[candidate.file, default: []].append((other, candidate.range.start.line, candidate.range.end.line))
           }
         }
-        let feeder = byFile[path]?.first { other in
-          other != index && findings[other].category != .publishedProperty
-            && findings[other].category != .observableObject && findings[other].range.start.line <= line
-            && line <= findings[other].range.end.line
+        var feeder: Int?
+        for span in spans[path] ?? [] where span.start <= line && line <= span.end {
+          feeder = span.index
+          break
         }
         result[index, default: []].append(
           Feed(property: property, location: location, path: path, line: line, feeder: feeder))

@@ -55,6 +55,9 @@ struct Planner {
   private var folders: [String: [String: String]] = [:]
   /// Every module name's rank in name order.
   private let moduleRanks: [String: Int]
+  /// Each finding's place in report order (the identity when `findings` is in report order, as
+  /// the scanner gives them): steps sort their findings by it without comparing findings.
+  private let reportRank: [Int]
 
   init(
     builder: PlanBuilder, findings: [Finding], modules: [ModuleInfo], sources: [String: PlanSourceFile],
@@ -70,6 +73,22 @@ struct Planner {
     var ranks: [String: Int] = [:]
     for (rank, name) in Set(modules.map(\.name) + ["(root)"]).sorted().enumerated() { ranks[name] = rank }
     self.moduleRanks = ranks
+    var inOrder = true
+    for index in findings.indices.dropFirst() where Finding.reportOrder(findings[index], findings[index - 1]) {
+      inOrder = false
+      break
+    }
+    if inOrder {
+      self.reportRank = Array(findings.indices)
+    } else {
+      var rank = [Int](repeating: 0, count: findings.count)
+      for (position, index) in findings.indices.sorted(by: { Finding.reportOrder(findings[$0], findings[$1]) })
+        .enumerated()
+      {
+        rank[index] = position
+      }
+      self.reportRank = rank
+    }
   }
 
   static func section(of finding: Finding) -> PlanSectionID {
@@ -158,7 +177,7 @@ struct Planner {
   }
 
   private func draft(module: String, key: WorkUnitKey?, indices: [Int], in section: PlanSectionID) -> Draft {
-    let ordered = indices.sorted { Finding.reportOrder(findings[$0], findings[$1]) }
+    let ordered = indices.sorted { reportRank[$0] < reportRank[$1] }
     var files: [String] = []
     for index in ordered where files.last != findings[index].file { files.append(findings[index].file) }
     files = Array(Set(files)).sorted(by: UTF8Order.precedes)
@@ -168,12 +187,16 @@ struct Planner {
       size: StepSize(findings: ordered.count, lines: lines(of: ordered, key: key, in: section)), blockedBy: [])
     if var key {
       // A type with subjects and nothing that makes it a view model is the subject's step.
-      if key.kind == .type,
-        ordered.contains(where: { findings[$0].category == .subject }),
-        !ordered.contains(where: { [.observableObject, .publishedProperty].contains(findings[$0].category) })
-      {
-        key.kind = .subject
+      var subjects = false
+      var model = false
+      for index in ordered {
+        switch findings[index].category {
+        case .subject: subjects = true
+        case .observableObject, .publishedProperty: model = true
+        default: break
+        }
       }
+      if key.kind == .type && subjects && !model { key.kind = .subject }
       step.kind = key.kind
       step.unit = key.name
       step.id = "\(section.rawValue)/\(module)/\(key.kind.rawValue)/\(key.name)"

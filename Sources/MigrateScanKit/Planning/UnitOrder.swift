@@ -96,10 +96,10 @@ struct UnitOrder {
   /// of its first component (`Feed.State` is `Feed`'s) or of its last (`Networking.APIClient`).
   private static func resolve(_ reference: String, in id: [String: Int]) -> Int? {
     if let exact = id[reference] { return exact }
-    guard reference.utf8.contains(UInt8(ascii: ".")) else { return nil }
-    let parts = reference.split(separator: ".")
-    if let first = parts.first, let unit = id[String(first)] { return unit }
-    if let last = parts.last { return id[String(last)] }
-    return nil
+    let utf8 = reference.utf8
+    guard let firstDot = utf8.firstIndex(of: UInt8(ascii: ".")), let lastDot = utf8.lastIndex(of: UInt8(ascii: "."))
+    else { return nil }
+    if let unit = id[String(reference[..<firstDot])] { return unit }
+    return id[String(reference[utf8.index(after: lastDot)...])]
   }
 }

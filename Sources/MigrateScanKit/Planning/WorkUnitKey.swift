@@ -18,7 +18,7 @@ struct WorkUnitKey: Hashable, Sendable {
     guard let symbol = finding.symbol, let type = typePart(of: symbol) else {
       return WorkUnitKey(kind: .file, name: finding.file)
     }
-    let root = type.split(separator: ".", maxSplits: 1).first.map(String.init) ?? type
+    let root = type.utf8.firstIndex(of: UInt8(ascii: ".")).map { String(type[..<$0]) } ?? type
     if finding.category == .bridgeHelper || treeTypes.map({ !$0.contains(root) }) == true {
       return WorkUnitKey(kind: .bridge, name: symbol)
     }
