@@ -259,13 +259,17 @@ extension Planner {
   static func feed(in reason: String) -> (property: String, location: String)? {
     let prefix = "blocked: `$"
     guard reason.hasPrefix(prefix) else { return nil }
-    let rest = reason.dropFirst(prefix.count)
-    guard let tick = rest.firstIndex(of: "`") else { return nil }
-    let property = String(rest[..<tick])
-    let marker = "` feeds a pipeline at "
-    guard rest[tick...].hasPrefix(marker) else { return nil }
-    let location = rest[tick...].dropFirst(marker.count).prefix { $0 != " " }
-    return location.isEmpty ? nil : (property, String(location))
+    // On UTF-8 bytes: walking the text as `Character`s (grapheme breaking) cost more than the
+    // rest of planning on an app with a thousand findings.
+    let utf8 = reason.utf8
+    let start = utf8.index(utf8.startIndex, offsetBy: prefix.utf8.count)
+    guard let tick = utf8[start...].firstIndex(of: UInt8(ascii: "`")) else { return nil }
+    let marker = "` feeds a pipeline at ".utf8
+    guard utf8[tick...].starts(with: marker) else { return nil }
+    let locationStart = utf8.index(tick, offsetBy: marker.count)
+    let locationEnd = utf8[locationStart...].firstIndex(of: UInt8(ascii: " ")) ?? utf8.endIndex
+    guard locationStart < locationEnd else { return nil }
+    return (String(reason[start..<tick]), String(reason[locationStart..<locationEnd]))
   }
 
   /// The modules `module` depends on that have work in `section`: their switch to strict
