@@ -34,3 +34,34 @@ import Testing
     #expect(after.stdout != before.stdout, "the lines did move")
   }
 }
+
+/// The promises of the plan fixtures, said once more than their goldens do.
+@Suite struct PlanFixtureTests {
+  /// Per section id, the step ids of a fixture project's plan.
+  static func plan(_ project: String) throws -> [String: [String]] {
+    let run = CLIRun([FixturePaths.fixture("projects/\(project)").path, "--format", "json", "--quiet"])
+    let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+    let phases = (report["plan"] as! [String: Any])["phases"] as! [[String: Any]]
+    var steps: [String: [String]] = [:]
+    for phase in phases {
+      steps[phase["id"] as! String] = (phase["steps"] as! [[String: Any]]).map { $0["id"] as! String }
+    }
+    return steps
+  }
+
+  @Test func belowIOS17NothingIsOpenInPhase3AndSwift6ModulesDoNotSwitch() throws {
+    let steps = try Self.plan("PlanModesApp")
+    #expect(steps["view-models"] == [])
+    #expect(steps["deployment-gate"] == ["deployment-gate/Legacy", "deployment-gate/Screens"])
+    let strict = steps.values.flatMap { $0 }.filter { $0.hasPrefix("strict-concurrency/") }.sorted()
+    #expect(strict == ["strict-concurrency/Legacy", "strict-concurrency/Screens"], "Core is in Swift 6 mode")
+  }
+
+  @Test func anUntestedSingleTargetAppGetsARealPlan() throws {
+    let steps = try Self.plan("PlanSingleApp")
+    #expect(steps["leave-alone"] == [])
+    #expect(steps["one-shot"]?.isEmpty == false)
+    #expect(steps["view-models"]?.last == "strict-concurrency/Notes")
+    #expect(steps["view-models"]?.contains("view-models/Notes/type/NoteStore") == true)
+  }
+}
