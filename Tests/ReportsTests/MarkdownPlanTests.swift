@@ -181,6 +181,55 @@ import Testing
     #expect(summary.contains("… and 295 more (see the full report)"), "the guesses are cut and counted")
   }
 
+  /// A plan shaped like element-x-ios's (205k lines: 17 modules, 102 steps carrying 204
+  /// findings, 343 findings kept on Combine, one fix-now): its full Markdown, folded lists
+  /// counted line by line, stays under 1,500 lines.
+  @Test func fullReportOfALargeAppStaysUnderFifteenHundredLines() {
+    var report = SampleReports.full
+    let template = SampleReports.findings[2]
+    var findings: [Finding] = []
+    var steps: [PlanStep] = []
+    for module in 0..<17 {
+      for type in 0..<6 {
+        let stepFindings = (0..<(type % 3 + 1)).map { index in
+          var finding = template
+          finding.fingerprint = "fp-\(module)-\(type)-\(index)"
+          finding.module = "Module\(module)"
+          finding.file = "Sources/Module\(module)/Folder\(type % 3)/Type\(type).swift"
+          finding.range.start.line = index + 1
+          finding.ruleID = ["observable-object", "published-property", "operator-pipeline"][index]
+          finding.help = "Remedy for \(finding.ruleID)."
+          finding.blockedBy = []
+          return finding
+        }
+        findings += stepFindings
+        var step = PlanStep(
+          wave: module % 4, module: "Module\(module)", files: [stepFindings[0].file],
+          findings: stepFindings.map(\.fingerprint), size: StepSize(findings: stepFindings.count, lines: 40),
+          blockedBy: module > 0 ? ["Module\(module - 1): its view-models step comes first"] : [])
+        step.title = "`Type\(type)` → `@Observable`"
+        step.folder = "Sources/Module\(module)/Folder\(type % 3)"
+        steps.append(step)
+      }
+    }
+    for index in 0..<343 {
+      var finding = SampleReports.findings[3]
+      finding.fingerprint = "keep-\(index)"
+      finding.module = "Module\(index % 17)"
+      finding.file = "Sources/Module\(index % 17)/Kept\(index).swift"
+      findings.append(finding)
+    }
+    findings.append(SampleReports.findings[6])
+    report.findings = findings.sorted(by: Finding.reportOrder)
+    let viewModels = report.plan.phases.firstIndex { $0.id == .viewModels }!
+    report.plan.phases[viewModels].steps = steps
+    for index in report.plan.phases.indices where index != viewModels { report.plan.phases[index].steps = [] }
+    let markdown = MarkdownPlanTests.render(report)
+    let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).count
+    #expect(lines < 1_500, "\(lines) lines")
+    #expect(markdown.contains("- [ ] **`Type5` → `@Observable`**"))
+  }
+
   /// The full report grows by about a line a finding, not more: its lists are folded, one line
   /// an item, and inventory (deployment-gated findings) is one line a file.
   @Test func fullReportLinesGrowWithFindingsNotFaster() {
