@@ -24,9 +24,11 @@ enum Snippet {
     var position = from
     // Where each `{` still open in the quote ends, so a cut inside a closure can close it.
     var openBraces: [String.Index] = []
+    // The brackets still open outside any closure, innermost last.
+    var closers: [String] = []
     while position <= to {
       let piece = collapsed(view.text(position))
-      let space = position > from && view.startOffset(position) > view.endOffset(position - 1)
+      let space = position > from && spaced(view, before: position)
       let length = piece.count + (space ? 1 : 0)
       // The first token always shows, however long: a quote is never just `…`.
       if position > from && (position - from >= maxTokens || characters + length > maxCharacters) { break }
@@ -36,6 +38,9 @@ enum Snippet {
       switch view.kind(position) {
       case .leftBrace: openBraces.append(text.endIndex)
       case .rightBrace: _ = openBraces.popLast()
+      case .leftParen: closers.append(")")
+      case .leftSquare: closers.append("]")
+      case .rightParen, .rightSquare: _ = closers.popLast()
       default: break
       }
       position += 1
@@ -43,7 +48,26 @@ enum Snippet {
     guard position <= to else { return text }
     // Cut inside a closure: `sink { … }` reads better than `sink { [weak self] in self?. …`.
     if let open = openBraces.first { return String(text[..<open]) + " … }" }
-    return text + " …"
+    // Cut inside an argument list: `debounce(for …)`, closed as the source closes it.
+    return text + " …" + closers.reversed().joined()
+  }
+
+  /// Whether the quote puts a space before the token at `position`: where the source has
+  /// whitespace or a comment before it, except a line break that only lays out a chain or an
+  /// argument list (before `.`, `)` or `]`, after `(` or `[`), so a reflowed
+  /// `$query\n  .debounce(…)\n  .sink {` reads `$query.debounce(…).sink {` as on one line.
+  private static func spaced(_ view: SourceView, before position: Int) -> Bool {
+    let gap = view.endOffset(position - 1)..<view.startOffset(position)
+    guard !gap.isEmpty else { return false }
+    guard view.stream.source[gap].contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return true }
+    switch view.kind(position) {
+    case .period, .rightParen, .rightSquare: return false
+    default: break
+    }
+    switch view.kind(position - 1) {
+    case .leftParen, .leftSquare: return false
+    default: return true
+    }
   }
 
   /// `text` with every run of whitespace (line breaks included) made one space.

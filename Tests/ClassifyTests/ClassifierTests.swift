@@ -137,9 +137,9 @@ import Testing
     #expect(results.symbol == "SearchModel.results")
   }
 
-  /// Code in a reason is quoted as the source spells it, on one line (line breaks and comments
-  /// between tokens become one space), never as the fingerprint's spaced tokens; the
-  /// fingerprint stays what it was.
+  /// Code in a reason is quoted as the source spells it, on one line (whitespace and comments
+  /// between tokens become one space; a line break that lays out a chain, none), never as the
+  /// fingerprint's spaced tokens; the fingerprint stays what it was.
   @Test func quotedCodeIsTheSourceTextOnOneLine() {
     let model = """
       import Combine
@@ -162,7 +162,7 @@ import Testing
     let title = findings.first { $0.ruleID == "published-property" }
     let reasons = title?.reasons.joined(separator: "\n") ?? ""
     #expect(reasons.contains("(`viewModel.$title.sink { print($0) }.store(in: &bag)`)"), "\(reasons)")
-    #expect(reasons.contains("(`$title .sink { [weak self] in self?.log($0) } .store(in: &bag)`)"), "\(reasons)")
+    #expect(reasons.contains("(`$title.sink { [weak self] in self?.log($0) }.store(in: &bag)`)"), "\(reasons)")
     #expect(!reasons.contains(" . "), "\(reasons)")
     // The fingerprint hashes the tokens joined by one space, as before.
     #expect(title?.matchText == "@ Published var title")
