@@ -25,7 +25,7 @@ package struct CombineFacts: Sendable, Hashable {
     package var viaOther: Bool
     /// 1-based line.
     package var line: Int
-    /// The pipeline, normalised and cut to a readable length.
+    /// The pipeline as the source spells it, on one line, cut to a readable length (`Snippet`).
     package var text: String
   }
 

@@ -319,9 +319,9 @@ package enum FactsCollector {
     let viaOther = view.isPeriod(position - 1) && !view.isWord(position - 2, "self")
     var pipeline = text
     if let chain = file.chains.first(where: { $0.contains(position) }) {
-      pipeline = view.normalisedText(chain.start, min(chain.end, chain.start + 24))
+      pipeline = Snippet.text(view, from: chain.start, to: chain.end, maxTokens: 25)
     } else {
-      pipeline = view.normalisedText(position, min(view.count - 1, position + 6))
+      pipeline = Snippet.text(view, from: position, to: min(view.count - 1, position + 6), maxTokens: 7)
     }
     return CombineFacts.Feed(
       name: name, typePath: file.symbols.typePath(at: position), viaOther: viaOther, line: file.line(of: position),

@@ -116,20 +116,3 @@ struct ResumeGuards {
       && view.isWord(keyword + 5, "else")
   }
 }
-
-/// Source text of a short statement for a reason, on one line: `guard ready else { return }`.
-enum Snippet {
-  /// The tokens `from…to` with their spacing collapsed to one space; long statements keep their
-  /// first tokens and end in `…`.
-  static func text(_ view: SourceView, from: Int, to: Int) -> String {
-    guard from >= 0, to >= from, to < view.count else { return "" }
-    let last = min(to, from + 16)
-    var text = ""
-    for position in from...last {
-      if position > from, view.startOffset(position) > view.endOffset(position - 1) { text += " " }
-      text += view.text(position)
-    }
-    if last < to { text += " …" }
-    return text
-  }
-}

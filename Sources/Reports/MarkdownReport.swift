@@ -2,43 +2,55 @@ import ScanModel
 
 /// The `markdown` format, the default: the migration plan for people.
 ///
-/// Order: title and summary, then **Fix now** (bugs today, so first), the four phases as
-/// checklists by wave (leaves first), **Keep on Combine**, **Leave alone**, suppressed findings,
-/// plan notes, and last the module table and Mermaid graph. It must read well rendered on
-/// GitHub and as plain text, so it uses plain lists and tables, links show the `path:line` they
-/// point at, and only long lists are folded into `<details>`.
+/// Order: title, then a **summary that fits on one screen** (what to fix now, how many steps
+/// each phase has, the deployment gates, what was guessed), **Fix now** (bugs today, by
+/// severity), the four phases with one checkbox per step (grouped by module, and by folder
+/// inside a module with several), **Blocked by the deployment target**, **Keep on Combine**,
+/// **Leave alone**, suppressed findings, notes, counts, and last the module table and graph.
+///
+/// It must read well rendered on GitHub and as plain text: plain lists and tables, links show the
+/// `path:line` they point at, a step's findings fold into `<details>`, each remedy is printed
+/// once per step, and no list grows a line without bound (long ones end in "… and N more").
+///
+/// With `RenderOptions.markdownSummaryOnly` it writes only the summary, cut so that it stays
+/// under `summaryCharacterLimit` characters for any tree (a pull-request comment or
+/// `$GITHUB_STEP_SUMMARY` takes 65,536).
 struct MarkdownReport {
   let report: ScanReport
   let options: RenderOptions
   /// Findings by fingerprint, for plan steps (lookup only; never iterated).
-  private let findingsByFingerprint: [String: Finding]
+  let findingsByFingerprint: [String: Finding]
+  /// Findings by `path:line` of their first line, for blockers given as a place (lookup only).
+  let findingsByPlace: [String: Finding]
   /// Fingerprints some plan step deals with (membership only).
-  private let plannedFingerprints: Set<String>
+  let plannedFingerprints: Set<String>
   /// The module graph's cycles, each listed once.
-  private let cycles: ReportCycles
+  let cycles: ReportCycles
   /// A step in a cycle names the other members up to this many; a larger cycle is named by id.
   static let cycleMembersNamedPerStep = 8
+  /// The summary is always shorter than this (GitHub's limit for a comment is 65,536).
+  static let summaryCharacterLimit = 60_000
 
   init(report: ScanReport, options: RenderOptions) {
     self.report = report
     self.options = options
     var lookup: [String: Finding] = [:]
-    for finding in report.findings where lookup[finding.fingerprint] == nil {
-      lookup[finding.fingerprint] = finding
+    var places: [String: Finding] = [:]
+    for finding in report.findings {
+      if lookup[finding.fingerprint] == nil { lookup[finding.fingerprint] = finding }
+      let place = "\(finding.file):\(finding.range.start.line)"
+      if places[place] == nil { places[place] = finding }
     }
     self.findingsByFingerprint = lookup
+    self.findingsByPlace = places
     self.plannedFingerprints = Set(report.plan.phases.flatMap { $0.steps.flatMap(\.findings) })
     self.cycles = ReportCycles(report.modules)
   }
 
-  /// The whole document, ending with a newline.
+  /// The whole document (or only its summary), ending with a newline.
   func render() -> String {
-    var blocks: [String] = [header()]
-    // What was guessed comes before any number that depends on it.
-    if !report.guesses.isEmpty {
-      blocks.append(report.guesses.map { "> " + MarkdownText.inline($0) }.joined(separator: "\n>\n"))
-    }
-    blocks.append(summary())
+    if options.markdownSummaryOnly { return summaryDocument() }
+    var blocks: [String] = [header(), summary()]
     let active = report.findings.filter { $0.suppression == nil }
     let planHasSteps = report.plan.phases.contains { !$0.steps.isEmpty }
     if active.isEmpty && !planHasSteps {
@@ -46,8 +58,8 @@ struct MarkdownReport {
     } else {
       blocks.append(fixNow(active.filter { $0.disposition == .fixNow }))
       blocks.append(
-        "Work through the phases in order. Inside a phase, go wave by wave, leaves first: a module "
-          + "moves once the modules it depends on have moved, one module per step.")
+        "Work through the phases in order. Inside a phase, go module by module, leaves first: a module "
+          + "moves once the modules it depends on have moved. Tick a step when its findings are gone.")
       for (number, phase) in Phase.allCases.enumerated() {
         blocks.append(phaseSection(phase, number: number + 1, active: active))
       }
@@ -65,55 +77,196 @@ struct MarkdownReport {
           intro: "These stay on Combine on purpose: their worth is their operators, or they feed several "
             + "subscribers. Bridge them with `.values` where async code needs them.",
           findings: active.filter { $0.disposition == .keep }))
-      blocks.append(
-        sideSection(
-          title: "Leave alone",
-          intro: "Large, working, untested code: migrate it when it has to change anyway.",
-          findings: active.filter { $0.disposition == .leaveAlone }))
+      blocks.append(leaveAlone(active.filter { $0.disposition == .leaveAlone }))
     }
     let suppressed = report.findings.filter { $0.suppression != nil }
     if !suppressed.isEmpty { blocks.append(suppressedSection(suppressed)) }
     if !report.plan.notes.isEmpty {
-      blocks.append("## Notes\n\n" + report.plan.notes.map { "- " + MarkdownText.inline($0) }.joined(separator: "\n"))
+      let notes = report.plan.notes.map { "- " + MarkdownText.inline(MarkdownText.cut($0, to: Self.reasonLength)) }
+      blocks.append("## Notes\n\n" + fold(notes.joined(separator: "\n"), count: notes.count, noun: "note"))
     }
+    if let counts = countsSection() { blocks.append(counts) }
     if !report.modules.isEmpty { blocks.append(modulesSection()) }
     return blocks.joined(separator: "\n\n") + "\n"
   }
 
-  // MARK: - Header and summary
+  // MARK: - Header
 
-  private func header() -> String {
+  func header() -> String {
     let summary = report.summary
     return """
       # Combine migration plan
 
-      Scanned \(MarkdownText.code(report.root)) with \(MarkdownText.inline(report.tool.name)) \
-      \(MarkdownText.code(report.tool.version)): \(count(summary.files, "Swift file")), \
-      \(count(summary.lines, "line")), \(count(summary.findings, "finding")).
+      Scanned \(MarkdownText.code(MarkdownText.cut(report.root, to: Self.nameLength))) with \
+      \(MarkdownText.inline(MarkdownText.cut(report.tool.name, to: Self.nameLength))) \
+      \(MarkdownText.code(MarkdownText.cut(report.tool.version, to: Self.nameLength))): \
+      \(count(summary.files, "Swift file")), \(count(summary.lines, "line")), \(count(summary.findings, "finding")).
       """
   }
 
-  private func summary() -> String {
-    let summary = report.summary
-    var lines = [
-      "## Summary",
-      "",
-      "| Scanned | Count |",
-      "| --- | ---: |",
-      "| Swift files | \(summary.files) |",
-      "| Lines | \(summary.lines) |",
-      "| Modules | \(report.modules.count) |",
-      "| Findings | \(summary.findings) |",
-      "| Suppressed findings | \(summary.suppressed) |",
-      "| Skipped files | \(summary.skipped.count) |",
-    ]
-    if !summary.byDisposition.isEmpty {
-      lines += ["", "| Disposition | Findings |", "| --- | ---: |"]
-      for entry in summary.byDisposition {
-        let label = Disposition(rawValue: entry.name).map(Self.label) ?? MarkdownText.code(entry.name, inTable: true)
-        lines.append("| \(label) | \(entry.count) |")
-      }
+  static func label(_ disposition: Disposition) -> String {
+    switch disposition {
+    case .fixNow: return "Fix now"
+    case .migrate: return "Migrate"
+    case .keep: return "Keep on Combine"
+    case .leaveAlone: return "Leave alone"
+    case .blockedByDeploymentTarget: return "Blocked by the deployment target"
     }
+  }
+
+  // MARK: - Fix now
+
+  /// Fix-now findings, most severe first (error, warning, note), then by path and line.
+  static func bySeverity(_ findings: [Finding]) -> [Finding] {
+    findings.sorted { lhs, rhs in
+      if lhs.severity != rhs.severity { return lhs.severity > rhs.severity }
+      return Finding.reportOrder(lhs, rhs)
+    }
+  }
+
+  private func fixNow(_ findings: [Finding]) -> String {
+    var lines = ["## Fix now", ""]
+    guard !findings.isEmpty else {
+      lines.append("No pitfalls found: nothing here is a bug today.")
+      return lines.joined(separator: "\n")
+    }
+    lines += [
+      "> [!CAUTION]",
+      "> \(count(findings.count, "finding")) \(findings.count == 1 ? "is a bug" : "are bugs") today "
+        + "(crashes, hangs, leaks, failures that stop a feature). Fix \(findings.count == 1 ? "it" : "them") first, "
+        + "whatever the plan says.",
+      "",
+    ]
+    let items = Self.bySeverity(findings).map { finding in
+      var item = ["- [ ] " + findingLine(finding, showSeverity: true)]
+      item += finding.reasons.map { "  - Why: " + reasonText($0) }
+      if !finding.help.isEmpty { item.append("  - Fix: " + reasonText(finding.help)) }
+      return item.joined(separator: "\n")
+    }
+    lines.append(fold(items.joined(separator: "\n"), count: findings.count, noun: "finding"))
+    return lines.joined(separator: "\n")
+  }
+
+  // MARK: - Deployment gates
+
+  /// One line per module: the deployment target to raise and how many items that opens, with the
+  /// items folded below, one line per file. They are in no phase's checklist until then.
+  private func deploymentGates(_ findings: [Finding]) -> String {
+    var lines = ["## Blocked by the deployment target", ""]
+    guard !findings.isEmpty else {
+      lines.append("Nothing: every replacement the plan recommends is available at each module's deployment target.")
+      return lines.joined(separator: "\n")
+    }
+    lines += [
+      "Their replacement needs a newer OS than the module's deployment target, so they are not in the phases "
+        + "above. Raise the target (or keep Combine there) and they join their phase.", "",
+    ]
+    var steps = report.plan.phases.first { $0.id == .deploymentGate }?.steps ?? []
+    let planned = Set(steps.flatMap(\.findings))
+    let loose = findings.filter { !planned.contains($0.fingerprint) }
+    if !loose.isEmpty {
+      steps.append(
+        PlanStep(
+          wave: 0, module: "(not in a step)", files: [], findings: loose.map(\.fingerprint),
+          size: StepSize(findings: loose.count, lines: 0), blockedBy: []))
+    }
+    for step in steps {
+      let gate = step.blockedBy.first ?? "raise the deployment target"
+      var item = [
+        "- **\(MarkdownText.inline(MarkdownText.cut(step.module, to: Self.nameLength)))**: "
+          + "\(MarkdownText.inline(MarkdownText.cut(gate, to: Self.reasonLength))) and "
+          + "\(step.size.findings == 1 ? "this item opens" : "these \(step.size.findings) items open")"
+      ]
+      let entries = fileLines(step.findings.compactMap { findingsByFingerprint[$0] })
+      item.append(details(summary: count(entries.count, "file"), lines: entries, indent: "  "))
+      lines.append(item.joined(separator: "\n"))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// One line per file: its path, then each rule with a link to each of its lines
+  /// (`` `published-property` L40, L43 ``), for lists that are inventory rather than work.
+  private func fileLines(_ findings: [Finding]) -> [String] {
+    var order: [String] = []
+    var byFile: [String: [Finding]] = [:]
+    for finding in findings {
+      if byFile[finding.file] == nil { order.append(finding.file) }
+      byFile[finding.file, default: []].append(finding)
+    }
+    return order.map { file in
+      let fileFindings = byFile[file] ?? []
+      var rules: [String] = []
+      for finding in fileFindings where !rules.contains(finding.ruleID) { rules.append(finding.ruleID) }
+      var shown = 0
+      var parts: [String] = []
+      for rule in rules {
+        let lines = fileFindings.filter { $0.ruleID == rule }.map(\.range.start.line)
+        let room = max(0, Self.placesPerLine - shown)
+        guard room > 0 else { break }
+        let links = lines.prefix(room).map { line in
+          "[L\(line)](\(MarkdownText.fileTarget(path: file, line: line, base: options.markdownLinkBase)))"
+        }
+        shown += links.count
+        parts.append(MarkdownText.code(rule) + " " + links.joined(separator: ", "))
+      }
+      var line = "  - \(MarkdownText.code(file)): " + parts.joined(separator: "; ")
+      if fileFindings.count > shown { line += " and \(fileFindings.count - shown) more" }
+      return line
+    }
+  }
+
+  // MARK: - Keep, leave alone, suppressed
+
+  /// Findings one line each, their reasons after the message; several steps of a section are
+  /// grouped by module.
+  private func sideSection(title: String, intro: String, findings: [Finding]) -> String {
+    var lines = ["## \(title)", ""]
+    guard !findings.isEmpty else {
+      lines.append("Nothing.")
+      return lines.joined(separator: "\n")
+    }
+    lines += [intro, ""]
+    var order: [String] = []
+    var byModule: [String: [Finding]] = [:]
+    for finding in findings {
+      let module = finding.module ?? "(root)"
+      if byModule[module] == nil { order.append(module) }
+      byModule[module, default: []].append(finding)
+    }
+    for module in order.sorted(by: UTF8Order.precedes) {
+      let moduleFindings = byModule[module] ?? []
+      let entries = moduleFindings.map { finding in
+        var line = "  - " + findingLine(finding, showSeverity: false)
+        if !finding.reasons.isEmpty {
+          line += ": " + finding.reasons.map { reasonText($0) }.joined(separator: "; ")
+        }
+        return line
+      }
+      lines.append(
+        "- **\(MarkdownText.inline(MarkdownText.cut(module, to: Self.nameLength)))**: "
+          + count(moduleFindings.count, "finding"))
+      lines.append(details(summary: count(entries.count, "finding"), lines: entries, indent: "  "))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private func suppressedSection(_ findings: [Finding]) -> String {
+    let items = findings.map { finding in
+      "- " + findingLine(finding, showSeverity: false) + "\n  - Suppressed: "
+        + MarkdownText.inline(MarkdownText.cut(finding.suppression ?? "", to: Self.reasonLength))
+    }
+    // Always folded: suppressed findings are there to audit, not to act on.
+    return "## Suppressed\n\n"
+      + details(summary: "\(count(findings.count, "suppressed finding"))", body: items.joined(separator: "\n"))
+  }
+
+  // MARK: - Counts and modules
+
+  /// The counts by category, and the skipped files: reference, so after the plan.
+  private func countsSection() -> String? {
+    let summary = report.summary
+    guard !summary.byCategory.isEmpty || !summary.skipped.isEmpty else { return nil }
+    var lines = ["## Counts"]
     if !summary.byCategory.isEmpty {
       lines += ["", "| Category | Findings |", "| --- | ---: |"]
       for entry in summary.byCategory {
@@ -133,188 +286,6 @@ struct MarkdownReport {
     }
     return lines.joined(separator: "\n")
   }
-
-  private static func label(_ disposition: Disposition) -> String {
-    switch disposition {
-    case .fixNow: return "Fix now"
-    case .migrate: return "Migrate"
-    case .keep: return "Keep on Combine"
-    case .leaveAlone: return "Leave alone"
-    case .blockedByDeploymentTarget: return "Blocked by the deployment target"
-    }
-  }
-
-  // MARK: - Fix now
-
-  private func fixNow(_ findings: [Finding]) -> String {
-    var lines = ["## Fix now", ""]
-    guard !findings.isEmpty else {
-      lines.append("No pitfalls found: nothing here is a bug today.")
-      return lines.joined(separator: "\n")
-    }
-    lines += [
-      "> [!CAUTION]",
-      "> \(count(findings.count, "finding")) \(findings.count == 1 ? "is a bug" : "are bugs") today "
-        + "(crashes, hangs, leaks, failures that stop a feature). Fix them first, whatever the plan says.",
-      "",
-    ]
-    let items = findings.map { finding in
-      var item = ["- [ ] " + findingLine(finding, showSeverity: true)]
-      item += finding.reasons.map { "  - Why: " + MarkdownText.inline($0) }
-      if !finding.help.isEmpty { item.append("  - Fix: " + MarkdownText.inline(finding.help)) }
-      return item.joined(separator: "\n")
-    }
-    lines.append(fold(items.joined(separator: "\n"), count: findings.count, noun: "finding"))
-    return lines.joined(separator: "\n")
-  }
-
-  // MARK: - Phases
-
-  private static func description(of phase: Phase) -> String {
-    switch phase {
-    case .prepare:
-      return "Inventory the bridges (`firstValue`-style helpers, `Future` + `Task` initialisers, `.values` uses) "
-        + "and gather them in one place."
-    case .oneShot:
-      return "`Future`s and single-value publishers become `async` functions; callers use `try await`."
-    case .viewModels:
-      return "`ObservableObject` and `@Published` become `@Observable`; single-consumer subjects become `AsyncStream`."
-    case .cleanup:
-      return "Remove the bridges nothing uses any more."
-    }
-  }
-
-  private static func defaultTitle(of phase: Phase) -> String {
-    switch phase {
-    case .prepare: return "Prepare"
-    case .oneShot: return "One-shot operations"
-    case .viewModels: return "View models and subjects"
-    case .cleanup: return "Clean-up"
-    }
-  }
-
-  private func phaseSection(_ phase: Phase, number: Int, active: [Finding]) -> String {
-    let planned = report.plan.phases.first { $0.id.rawValue == phase.rawValue }
-    let title = planned?.title ?? Self.defaultTitle(of: phase)
-    var lines = ["## Phase \(number) — \(MarkdownText.inline(title))", "", "_\(Self.description(of: phase))_"]
-    let steps = planned?.steps ?? []
-    // A finding no step mentions (no plan, or a plan that missed it) must still be on the page.
-    let unplanned = active.filter {
-      $0.disposition == .migrate && $0.phase == phase && !plannedFingerprints.contains($0.fingerprint)
-    }
-    guard !steps.isEmpty || !unplanned.isEmpty else {
-      lines += ["", "Nothing to do in this phase."]
-      return lines.joined(separator: "\n")
-    }
-    var wave: Int?
-    for step in steps {
-      if step.wave != wave {
-        wave = step.wave
-        lines += ["", "### Wave \(step.wave)", ""]
-      }
-      lines.append(stepItem(step))
-    }
-    if !unplanned.isEmpty {
-      let items = unplanned.map { "- [ ] " + findingLine($0, showSeverity: false) }
-      lines += [
-        "", "### Not in a step yet", "", fold(items.joined(separator: "\n"), count: items.count, noun: "finding"),
-      ]
-    }
-    return lines.joined(separator: "\n")
-  }
-
-  private func stepItem(_ step: PlanStep) -> String {
-    // The title names the unit; a step without one (an older report) shows its module.
-    let title = step.title.isEmpty ? "`\(step.module)`" : step.title
-    var head = "- [ ] \(MarkdownText.inline(title)) (`\(step.module)`, wave \(step.wave)): "
-    head += "\(count(step.size.findings, "finding")), ~\(count(step.size.lines, "line"))"
-    if let cycle = cycles.cycle(of: step.module) {
-      // Each step naming every other member was quadratic in the cycle's size; past a few,
-      // the step says how many and the Modules section lists them once.
-      let others = cycle.members.filter { $0 != step.module }
-      if others.count <= Self.cycleMembersNamedPerStep {
-        head +=
-          "; in a cycle with \(others.map { MarkdownText.inline($0) }.joined(separator: ", ")): move them together"
-      } else {
-        head +=
-          "; in \(cycle.id) with \(count(others.count, "other module")) (listed under Modules): move them together"
-      }
-    }
-    var lines = [head]
-    lines += step.blockedBy.map { "  - Blocked by: " + reference($0) }
-    let items = step.findings.map { fingerprint in
-      guard let finding = findingsByFingerprint[fingerprint] else {
-        return "  - [ ] finding \(MarkdownText.code(fingerprint)) (not in this report)"
-      }
-      return "  - [ ] " + findingLine(finding, showSeverity: false)
-    }
-    if !items.isEmpty {
-      lines.append(fold(items.joined(separator: "\n"), count: items.count, noun: "finding", indent: "  "))
-    }
-    return lines.joined(separator: "\n")
-  }
-
-  // MARK: - Deployment gates
-
-  /// One line per module: the deployment target to raise and how many items that opens, with the
-  /// items folded below. They are in no phase's checklist until then.
-  private func deploymentGates(_ findings: [Finding]) -> String {
-    var lines = ["## Blocked by the deployment target", ""]
-    let steps = report.plan.phases.first { $0.id == .deploymentGate }?.steps ?? []
-    guard !findings.isEmpty else {
-      lines.append("Nothing: every replacement the plan recommends is available at each module's deployment target.")
-      return lines.joined(separator: "\n")
-    }
-    lines += [
-      "Their replacement needs a newer OS than the module's deployment target, so they are not in the phases "
-        + "above. Raise the target (or keep Combine there) and they join their phase.", "",
-    ]
-    for step in steps {
-      let gate = step.blockedBy.first ?? "raise the deployment target"
-      var item = [
-        "- **\(MarkdownText.inline(step.module))**: \(MarkdownText.inline(gate)) and "
-          + "\(step.size.findings == 1 ? "this item opens" : "these \(step.size.findings) items open")"
-      ]
-      let entries = step.findings.compactMap { findingsByFingerprint[$0] }.map {
-        "  - " + findingLine($0, showSeverity: false)
-      }
-      if !entries.isEmpty {
-        item.append(fold(entries.joined(separator: "\n"), count: entries.count, noun: "finding", indent: "  "))
-      }
-      lines.append(item.joined(separator: "\n"))
-    }
-    return lines.joined(separator: "\n")
-  }
-
-  // MARK: - Keep, leave alone, suppressed
-
-  private func sideSection(title: String, intro: String, findings: [Finding]) -> String {
-    var lines = ["## \(title)", ""]
-    guard !findings.isEmpty else {
-      lines.append("Nothing.")
-      return lines.joined(separator: "\n")
-    }
-    lines += [intro, ""]
-    let items = findings.map { finding in
-      var item = ["- " + findingLine(finding, showSeverity: false)]
-      item += finding.reasons.map { "  - Why: " + MarkdownText.inline($0) }
-      return item.joined(separator: "\n")
-    }
-    lines.append(fold(items.joined(separator: "\n"), count: findings.count, noun: "finding"))
-    return lines.joined(separator: "\n")
-  }
-
-  private func suppressedSection(_ findings: [Finding]) -> String {
-    let items = findings.map { finding in
-      "- " + findingLine(finding, showSeverity: false) + "\n  - Suppressed: "
-        + MarkdownText.inline(finding.suppression ?? "")
-    }
-    // Always folded: suppressed findings are there to audit, not to act on.
-    return "## Suppressed\n\n"
-      + details(summary: "\(count(findings.count, "suppressed finding"))", body: items.joined(separator: "\n"))
-  }
-
-  // MARK: - Modules
 
   private func modulesSection() -> String {
     var table = [
@@ -363,56 +334,5 @@ struct MarkdownReport {
     if let isolation = language.defaultIsolation { parts.append("default \(isolation)") }
     parts += language.features.map { "+\($0)" }
     return parts.isEmpty ? "not set" : MarkdownText.inline(parts.joined(separator: ", "), inTable: true)
-  }
-
-  // MARK: - Pieces
-
-  /// `[`path:line`](path#Lline) message (`rule-id`)`, plus what blocks the finding.
-  private func findingLine(_ finding: Finding, showSeverity: Bool) -> String {
-    var line =
-      MarkdownText.fileLink(path: finding.file, line: finding.range.start.line, base: options.markdownLinkBase) + " "
-    line += MarkdownText.inline(finding.message)
-    line += " (" + MarkdownText.code(finding.ruleID) + (showSeverity ? ", \(finding.severity.rawValue)" : "") + ")"
-    if !finding.blockedBy.isEmpty {
-      line += "; blocked by " + finding.blockedBy.map(reference).joined(separator: "; ")
-    }
-    return line
-  }
-
-  /// A blocker as text, with a leading `path.swift:line` turned into a link so the reader can
-  /// jump to what must go first (`Sources/A.swift:31 — why` → link, then ` — why`).
-  private func reference(_ text: String) -> String {
-    let scalars = Array(text.unicodeScalars)
-    var index = 0
-    while index < scalars.count {
-      defer { index += 1 }
-      guard scalars[index] == ":" else { continue }
-      var end = index + 1
-      while end < scalars.count && ("0"..."9").contains(scalars[end]) { end += 1 }
-      guard end > index + 1, end == scalars.count || scalars[end] == " " else { continue }
-      var path = ""
-      path.unicodeScalars.append(contentsOf: scalars[..<index])
-      guard path.hasSuffix(".swift"), let line = Int(String(String.UnicodeScalarView(scalars[(index + 1)..<end])))
-      else { return MarkdownText.inline(text) }
-      var rest = ""
-      rest.unicodeScalars.append(contentsOf: scalars[end...])
-      return MarkdownText.fileLink(path: path, line: line, base: options.markdownLinkBase) + MarkdownText.inline(rest)
-    }
-    return MarkdownText.inline(text)
-  }
-
-  /// `body` as it is, or folded into `<details>` when it has more than the threshold of items.
-  private func fold(_ body: String, count items: Int, noun: String, indent: String = "") -> String {
-    guard items > options.markdownFoldThreshold else { return body }
-    return details(summary: count(items, noun), body: body, indent: indent)
-  }
-
-  // The blank lines matter: GFM parses Markdown inside `<details>` only after one.
-  private func details(summary: String, body: String, indent: String = "") -> String {
-    "\(indent)<details>\n\(indent)<summary>\(summary)</summary>\n\n\(body)\n\n\(indent)</details>"
-  }
-
-  private func count(_ value: Int, _ noun: String) -> String {
-    "\(value) \(noun)\(value == 1 ? "" : "s")"
   }
 }

@@ -86,12 +86,50 @@ package enum MarkdownText {
     }
   }
 
+  /// `text` cut to at most `limit` characters, at a space when there is one in the last fifth,
+  /// ending in `…`; a code span the cut leaves open is closed, so the rest of the line does not
+  /// turn into code. Text that fits comes back as it is.
+  package static func cut(_ text: String, to limit: Int) -> String {
+    guard text.count > limit, limit > 1 else { return text }
+    var kept = String(text.prefix(limit - 1))
+    if let space = kept.lastIndex(of: " "), kept.distance(from: kept.startIndex, to: space) >= limit * 4 / 5 {
+      kept = String(kept[..<space])
+    }
+    // An odd number of backticks: the last span is open.
+    if kept.utf8.count(where: { $0 == backtick }) % 2 == 1 { kept += "`" }
+    return kept + "…"
+  }
+
   /// A link to `line` of `path` (relative to the scanned root), shown as `` `path:line` ``, with
   /// the target percent-encoded and GitHub's `#L<line>` anchor.
   ///
   /// - Parameter base: put before the link's target only (`RenderOptions.markdownLinkBase`).
   package static func fileLink(path: String, line: Int, base: String = "") -> String {
-    "[\(code("\(path):\(line)"))](\(URIEncoding.encodePath(base + path))#L\(line))"
+    "[\(code("\(path):\(line)"))](\(fileTarget(path: path, line: line, base: base)))"
+  }
+
+  /// The target of `fileLink`: the percent-encoded path and GitHub's `#L<line>` anchor.
+  package static func fileTarget(path: String, line: Int, base: String = "") -> String {
+    "\(URIEncoding.encodePath(base + path))#L\(line)"
+  }
+
+  /// A URL given by the user as a link target: spaces, `<`, `>`, parentheses and control
+  /// characters percent-encoded, so it cannot end the link early or open HTML.
+  package static func linkTarget(_ url: String) -> String {
+    var output = ""
+    for scalar in url.unicodeScalars {
+      switch scalar {
+      case " ", "<", ">", "(", ")", "\"", "`":
+        output += "%" + String(scalar.value, radix: 16, uppercase: true)
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          output += "%" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
+        } else {
+          output.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return output
   }
 
   // MARK: - Helpers

@@ -16,6 +16,12 @@ package struct RenderOptions: Sendable, Equatable {
   /// The scanned root's path inside its repository (empty, or ending in `/`), put before each
   /// path in the `github` and `sarif` formats: GitHub resolves them against the repository root.
   package var repositoryPathPrefix = ""
+  /// The `markdown` format writes only its summary (`--summary`): what fits a pull-request comment
+  /// or a job summary, always under `MarkdownReport.summaryCharacterLimit` characters.
+  package var markdownSummaryOnly = false
+  /// Where the full Markdown report is (`--full-report-url`): the summary links to it. `nil` says
+  /// how to get it instead.
+  package var fullReportURL: String?
   /// The absolute folder SARIF's `%SRCROOT%` names (the repository root, or the scanned root
   /// outside a repository); nil names the root as the report gives it.
   package var sarifSourceRoot: String?

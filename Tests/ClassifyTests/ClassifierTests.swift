@@ -127,12 +127,45 @@ import Testing
     let query = findings[1]
     #expect(query.blockedBy == ["Sources/App/SearchModel.swift:7"])
     #expect(
-      query.reasons[0].hasPrefix("blocked: `$query` feeds a pipeline at Sources/App/SearchModel.swift:7 (`$query ."))
+      query.reasons[0].hasPrefix(
+        "blocked: `$query` feeds a pipeline at Sources/App/SearchModel.swift:7 "
+          + "(`$query.debounce(for: 0.3, scheduler: RunLoop.main).sink { … }`)"))
     #expect(query.reasons.contains { $0.hasPrefix("deployment target iOS 16.0 is below iOS 26") })
     #expect(query.phase == .viewModels)
     let results = findings[2]
     #expect(results.blockedBy.isEmpty)
     #expect(results.symbol == "SearchModel.results")
+  }
+
+  /// Code in a reason is quoted as the source spells it, on one line (whitespace and comments
+  /// between tokens become one space; a line break that lays out a chain, none), never as the
+  /// fingerprint's spaced tokens; the fingerprint stays what it was.
+  @Test func quotedCodeIsTheSourceTextOnOneLine() {
+    let model = """
+      import Combine
+      final class TitleModel: ObservableObject {
+        @Published var title = ""
+        var bag = Set<AnyCancellable>()
+        init(viewModel: TitleModel) {
+          viewModel.$title.sink { print($0) }.store(in: &bag)
+          $title
+            // logged as it changes
+            .sink { [weak self] in self?.log($0) }
+            .store(in: &bag)
+        }
+        func log(_ value: String) {}
+      }
+      """
+    let hits = [hit("published-property", .publishedProperty, in: model, from: "@", to: "title")]
+    let files = [classify("Sources/App/TitleModel.swift", model, hits: hits)]
+    let findings = Classifier.finalize(files: files, context: ClassifyContext())
+    let title = findings.first { $0.ruleID == "published-property" }
+    let reasons = title?.reasons.joined(separator: "\n") ?? ""
+    #expect(reasons.contains("(`viewModel.$title.sink { print($0) }.store(in: &bag)`)"), "\(reasons)")
+    #expect(reasons.contains("(`$title.sink { [weak self] in self?.log($0) }.store(in: &bag)`)"), "\(reasons)")
+    #expect(!reasons.contains(" . "), "\(reasons)")
+    // The fingerprint hashes the tokens joined by one space, as before.
+    #expect(title?.matchText == "@ Published var title")
   }
 
   @Test func onReceiveInAViewBlocksAndBindingsDoNot() {

@@ -23,7 +23,7 @@ import Testing
     #expect(findings[0].range.start == SourceLocation(line: 5, column: 5))
     #expect(
       findings[0].reasons == [
-        "`model . $query` never finishes: the loop ends only when its task is cancelled; keep the `Task` and cancel it"
+        "`model.$query` never finishes: the loop ends only when its task is cancelled; keep the `Task` and cancel it"
       ])
     #expect(findings[1].reasons.count == 2)
     #expect(findings[1].reasons[1].hasPrefix("a `PassthroughSubject` drops values"))

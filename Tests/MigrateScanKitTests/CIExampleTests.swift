@@ -98,6 +98,18 @@ import Testing
     #expect(commands.contains { $0.first == "check" && $0.contains("--since") })
   }
 
+  /// A job summary takes 65,536 characters, and a full plan can be longer: what goes there is
+  /// `--summary`, which is always under 60,000.
+  @Test func jobSummaryGetsTheSummary() throws {
+    let steps = Self.steps(try Self.workflow().yaml)
+    let summaries = steps.compactMap { $0["run"]?.text }.filter { $0.contains("GITHUB_STEP_SUMMARY") }
+    #expect(!summaries.isEmpty, "the example writes a job summary")
+    for script in summaries {
+      #expect(script.contains("migrate-scan") && script.contains("--summary"), "\(script)")
+      #expect(!script.contains("cat "), "a whole report in the job summary: \(script)")
+    }
+  }
+
   @Test func readmeShowsTheFileAsItIs() throws {
     let readme = try String(contentsOf: FixturePaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
     let text = try Self.workflow().text

@@ -12,7 +12,8 @@ import Testing
     "--rules": [.scan, .check, .rules], "--add-rules": [.scan, .check, .rules], "--only": [.scan, .check, .rules],
     "--format": [.scan, .check, .rules], "--output": [.scan, .check], "--fail-on": [.scan, .check],
     "--jobs": [.scan, .check], "--config": [.scan, .check], "--baseline": [.scan, .check],
-    "--write-baseline": [.scan], "--ratchet": [.scan, .check], "--staged": [.check], "--since": [.check],
+    "--write-baseline": [.scan], "--summary": [.scan], "--full-report-url": [.scan], "--ratchet": [.scan, .check],
+    "--staged": [.check], "--since": [.check],
     "--whole-tree": [.check], "--max-file-size": [.scan, .check], "--follow-symlinks": [.scan, .check],
     "--quiet": [.scan, .check], "-q": [.scan, .check],
     "--help": Set(Command.allCases), "-h": Set(Command.allCases), "--version": Set(Command.allCases),
@@ -22,7 +23,7 @@ import Testing
   static let values: [String: String] = [
     "--rules": "r.json", "--add-rules": "r.json", "--only": "subject", "--format": "json", "--output": "o.json",
     "--fail-on": "error", "--jobs": "2", "--config": "c.json", "--baseline": "b.json", "--write-baseline": "b.json",
-    "--since": "main", "--max-file-size": "10",
+    "--since": "main", "--max-file-size": "10", "--full-report-url": "plan.md",
   ]
 
   /// The smallest valid command line for `command`, before the option under test.
@@ -38,6 +39,7 @@ import Testing
     // Options that mean something only beside another get it.
     if command == .check && option == "--whole-tree" { arguments.append("--staged") }
     if option == "--ratchet" { arguments += ["--baseline", "b.json"] }
+    if option == "--full-report-url" { arguments.append("--summary") }
     return arguments
   }
 

@@ -39,9 +39,9 @@ import Testing
 
   @Test func markdownNamesSmallCyclesAndCountsLargeOnes() {
     let small = ReportWriter.render(Self.cycleReport(3), format: .markdown, options: RenderOptions())
-    #expect(small.contains("; in a cycle with Module1, Module2: move them together"))
+    #expect(small.contains("\nIn a cycle with Module1, Module2: move them together."))
     let large = ReportWriter.render(Self.cycleReport(20), format: .markdown, options: RenderOptions())
-    #expect(large.contains("; in cycle-1 with 19 other modules (listed under Modules): move them together"))
+    #expect(large.contains("\nIn cycle-1 with 19 other modules (listed under Modules): move them together."))
     #expect(large.contains("- cycle-1: Module0 ⇄ Module1 ⇄ "))
   }
 

@@ -20,13 +20,14 @@ import Testing
 }
 
 @Suite struct MarkdownBlockerTests {
-  @Test func blockersThatNameASwiftFileLineBecomeLinks() {
+  @Test func blockersThatNameASwiftFileLineSayWhatIsThereThenLink() {
     var report = SampleReports.full
     report.findings[1].blockedBy = ["Legacy Views/A (1).swift:9 — needs `x`", "Networking: wave 0 first"]
     let markdown = ReportWriter.render(report, format: .markdown, options: RenderOptions())
     #expect(
       markdown.contains(
-        "blocked by [`Legacy Views/A (1).swift:9`](Legacy%20Views/A%20%281%29.swift#L9) — needs `x`; Networking: wave 0 first"
+        "blocked by the code at [`Legacy Views/A (1).swift:9`](Legacy%20Views/A%20%281%29.swift#L9) — needs `x`; "
+          + "Networking: wave 0 first"
       ))
   }
 }

@@ -253,3 +253,64 @@ enum SampleReports {
     RuleInfo(id: id, category: category, severity: severity, message: message, help: help)
   }
 }
+
+/// A plan made of units of work, as issue 17 has them: steps per type with titles, a module whose
+/// steps live in two folders, a leave-alone step with its reason, blockers in words and as places.
+enum SampleStepReports {
+  static let feature = SampleReports.featureViewModel
+  static let findings = SampleReports.findings
+
+  static var report: ScanReport {
+    var report = SampleReports.full
+    report.guesses = [
+      "Module `Legacy Views` is guessed from its folder: no Package.swift or Xcode project describes it."
+    ]
+    var observable = step(
+      id: "view-models/Feature/FeatureViewModel", kind: .type, unit: "FeatureViewModel", folder: "Sources/Feature",
+      title: "`FeatureViewModel` → `@Observable`: 1 property, 1 pipeline to rewrite first", wave: 2, module: "Feature",
+      findings: [findings[1], findings[2]], lines: 64)
+    // Blockers as the planner words them, as a finding's place, and as a fingerprint.
+    observable.blockedBy = [
+      "after `FeatureViewModel.init` (Sources/Feature/FeatureViewModel.swift:31) stops reading `$query`",
+      "\(feature):31",
+      findings[9].fingerprint,
+    ]
+    let settings = step(
+      id: "view-models/Feature/SettingsStore.changes", kind: .subject, unit: "SettingsStore.changes",
+      folder: "Sources/Settings", title: "`SettingsStore.changes` → `AsyncStream`: 1 consumer", wave: 2,
+      module: "Feature", findings: [findings[8]], lines: 12)
+    let strict = step(
+      id: "view-models/Feature/strict-concurrency", kind: .strictConcurrency, unit: nil, folder: "Sources/Feature",
+      title: "Enable complete strict concurrency in `Feature`, fix what the compiler reports, ship", wave: 2,
+      module: "Feature", findings: [], lines: 0)
+    var legacy = step(
+      id: "leave-alone/Legacy Views/ÜnïcodeScreenModel", kind: .type, unit: "ÜnïcodeScreenModel",
+      folder: "Legacy Views", title: "`ÜnïcodeScreenModel` → `@Observable`", wave: 3, module: "Legacy Views",
+      findings: [findings[0]], lines: 410)
+    legacy.leaveAloneReason =
+      "410 lines, 9 operators, no test names `ÜnïcodeScreenModel`, unchanged for 3 years (rule: large-untested-stable)"
+    for index in report.plan.phases.indices {
+      switch report.plan.phases[index].id {
+      case .viewModels: report.plan.phases[index].steps = [observable, settings, strict]
+      case .leaveAlone: report.plan.phases[index].steps = [legacy]
+      default: break
+      }
+    }
+    return report
+  }
+
+  static func step(
+    id: String, kind: StepKind, unit: String?, folder: String, title: String, wave: Int, module: String,
+    findings: [Finding], lines: Int
+  ) -> PlanStep {
+    var step = PlanStep(
+      wave: wave, module: module, files: Array(Set(findings.map(\.file))).sorted(),
+      findings: findings.map(\.fingerprint), size: StepSize(findings: findings.count, lines: lines), blockedBy: [])
+    step.id = id
+    step.kind = kind
+    step.unit = unit
+    step.folder = folder
+    step.title = title
+    return step
+  }
+}

@@ -61,10 +61,10 @@ struct AssignRetainCycleDetector: Detector {
       output.hits.append(
         DetectorHit(
           name: Self.name, start: start, end: chain.end,
+          // Only why: the remedy is the rule's help, and a report prints it once.
           reasons: [
             "line \(file.line(of: terminal.position)): the source (`\(source)`) never finishes, "
-              + "`assign(to:on: self)` holds `self` strongly and \(stored): a retain cycle, the object never deallocates",
-            "use `assign(to: &$property)` or `sink { [weak self] in … }`",
+              + "`assign(to:on: self)` holds `self` strongly and \(stored): a retain cycle, the object never deallocates"
           ]))
     }
   }

@@ -43,7 +43,7 @@ struct ValuesBridgeDetector: Detector {
       }
       guard asyncContext else { continue }
       var reasons: [String] = []
-      let source = view.normalisedText(chain.start, terminal - 2)
+      let source = Snippet.text(view, from: chain.start, to: terminal - 2)
       if CombineVocabulary.isEndlessSource(chain, subjects: subjects) {
         reasons.append(
           "`\(source)` never finishes: the loop ends only when its task is cancelled; keep the `Task` and cancel it")

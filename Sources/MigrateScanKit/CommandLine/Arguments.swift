@@ -68,6 +68,15 @@ package enum Arguments {
     OptionSpec(name: "--write-baseline", takesValue: true, commands: [.scan]) { invocation, value in
       invocation.writeBaseline = value
     },
+    OptionSpec(name: "--summary", takesValue: false, commands: [.scan]) { invocation, _ in invocation.summary = true },
+    OptionSpec(name: "--full-report-url", takesValue: true, commands: [.scan]) { invocation, value throws(CLIError) in
+      // The summary links to it; a value that long is a mistake, and it would crowd the summary.
+      guard !value.isEmpty, value.count <= 2_000, !value.contains(where: \.isNewline) else {
+        throw .invalidValue(
+          option: "--full-report-url", value: value, expected: "a URL or relative path of at most 2000 characters")
+      }
+      invocation.fullReportURL = value
+    },
     OptionSpec(name: "--ratchet", takesValue: false, commands: scanning) { invocation, _ in invocation.ratchet = true },
     OptionSpec(name: "--staged", takesValue: false, commands: [.check]) { invocation, _ in invocation.staged = true },
     OptionSpec(name: "--since", takesValue: true, commands: [.check]) { invocation, value throws(CLIError) in
@@ -231,6 +240,15 @@ package enum Arguments {
         throw .needsOption("--ratchet", needs: "--baseline")
       }
       let outputs = try invocation.outputs()
+      // `--summary` cuts the Markdown report; with none to cut it would be silently ignored.
+      // (`--write-baseline` alone writes no report at all.)
+      let baselineOnly = invocation.writeBaseline != nil && invocation.format == nil && invocation.outputPaths.isEmpty
+      if invocation.summary && (baselineOnly || !outputs.contains(where: { $0.format == .markdown })) {
+        throw .needsOption("--summary", needs: "a Markdown report (--format markdown, or --output FILE.md)")
+      }
+      if invocation.fullReportURL != nil && !invocation.summary {
+        throw .needsOption("--full-report-url", needs: "--summary")
+      }
       // A check's report holds only the findings that fail and no plan; the Markdown report is a
       // plan ("nothing to migrate" when the check passes), so it would mislead there.
       let writesReports = invocation.format != nil || !invocation.outputPaths.isEmpty

@@ -40,7 +40,7 @@ extension CommandLineTool {
     // this one writes the report.
     let unexplained = suppressionsWithoutReason(analyses, session: session)
     ReleaseInBackground.release(consume analyses)
-    try write(report, to: outputs, io: &io)
+    try write(report, to: outputs, invocation: invocation, io: &io)
 
     // Every exit 1 says why on stderr, even with --quiet (which silences warnings, not failures).
     var failed = false
@@ -68,7 +68,23 @@ extension CommandLineTool {
   /// Renders and writes each requested report; stdout reports are written last, files atomically.
   /// A Markdown file's links are relative to the folder it is written to.
   static func write(_ report: ScanReport, to outputs: [Invocation.Output], io: inout some TextOutput) throws(CLIError) {
-    var paths = RenderOptions()
+    try write(report, to: outputs, options: RenderOptions(), io: &io)
+  }
+
+  /// `write`, with `--summary` and `--full-report-url` applied to the Markdown reports.
+  static func write(
+    _ report: ScanReport, to outputs: [Invocation.Output], invocation: Invocation, io: inout some TextOutput
+  ) throws(CLIError) {
+    var options = RenderOptions()
+    options.markdownSummaryOnly = invocation.summary
+    options.fullReportURL = invocation.fullReportURL
+    try write(report, to: outputs, options: options, io: &io)
+  }
+
+  private static func write(
+    _ report: ScanReport, to outputs: [Invocation.Output], options base: RenderOptions, io: inout some TextOutput
+  ) throws(CLIError) {
+    var paths = base
     ReportPaths(root: report.root).apply(to: &paths)
     for output in outputs {
       if let path = output.path {

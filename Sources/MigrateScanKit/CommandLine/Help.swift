@@ -28,6 +28,15 @@ package enum Help {
         "run writes several formats (.md, .json, .sarif)",
       ]),
     OptionHelp(
+      label: "--summary", spelling: "--summary",
+      lines: [
+        "the Markdown report is only its summary, under 60,000 characters",
+        "(for a pull-request comment or $GITHUB_STEP_SUMMARY)",
+      ]),
+    OptionHelp(
+      label: "--full-report-url <url>", spelling: "--full-report-url",
+      lines: ["with --summary: where the full report is (the summary links it)"]),
+    OptionHelp(
       label: "--rules <file>", spelling: "--rules", lines: ["use this rules catalogue instead of the built-in one"]),
     OptionHelp(
       label: "--add-rules <file>", spelling: "--add-rules",
@@ -97,6 +106,7 @@ package enum Help {
           "migrate-scan .                                 # the Markdown plan on stdout",
           "migrate-scan . --output plan.md --output plan.sarif",
           "migrate-scan . --format xcode                  # path:line:col: warning: … lines",
+          "migrate-scan . --summary >> \"$GITHUB_STEP_SUMMARY\"  # the plan's summary, for CI",
           "migrate-scan . --write-baseline migrate-scan-baseline.json",
         ])
     case .check:

@@ -54,6 +54,10 @@ package struct Invocation: Equatable, Sendable {
   package var writeBaseline: String?
   /// `--ratchet`: also fail when baselined findings have gone.
   package var ratchet = false
+  /// `--summary`: the Markdown report is only its summary (under 60,000 characters).
+  package var summary = false
+  /// `--full-report-url URL`: where the summary says the full report is.
+  package var fullReportURL: String?
   /// `--staged`.
   package var staged = false
   /// `--since REV`.
