@@ -9,6 +9,9 @@ import ScanModel
 /// message. Modules where nothing changed are named on one line with their remaining steps, so a
 /// large plan stays short. Paths are text, not links: the diff does not know where the tree is.
 package enum DiffMarkdownReport {
+  /// A module's new findings are listed open up to this many, folded beyond.
+  package static let foldAbove = 10
+
   /// The whole document, ending with a newline.
   package static func render(_ diff: ReportDiff) -> String {
     var blocks: [String] = ["# Migration progress", header(diff)]
@@ -109,7 +112,14 @@ package enum DiffMarkdownReport {
         "- \(MarkdownText.code("\(finding.file):\(finding.line)")) \(MarkdownText.code(finding.ruleID)) "
           + "(\(MarkdownText.inline(finding.severity))): \(MarkdownText.inline(finding.message))"
       }
-      blocks.append("New findings:\n\n" + list.joined(separator: "\n"))
+      // A long list (a new rule, a new folder of old code) is folded, so the update stays short.
+      if list.count > foldAbove {
+        blocks.append(
+          "<details>\n<summary>\(count(list.count, "new finding"))</summary>\n\n\(list.joined(separator: "\n"))"
+            + "\n\n</details>")
+      } else {
+        blocks.append("New findings:\n\n" + list.joined(separator: "\n"))
+      }
     }
     return blocks.joined(separator: "\n\n")
   }
