@@ -47,6 +47,8 @@ package enum DiffJSONReport {
     output.int(diff.added)
     output.key("remaining")
     output.int(diff.remaining)
+    output.key("moved")
+    output.int(diff.moved)
     output.key("openLines")
     output.int(diff.openLines)
     output.key("newFindings")
@@ -93,6 +95,8 @@ package enum DiffJSONReport {
     output.int(section.added)
     output.key("remaining")
     output.int(section.remaining)
+    output.key("moved")
+    output.int(section.moved)
     output.key("newFindings")
     output.int(section.newFindings)
     output.key("goneFindings")
@@ -110,6 +114,13 @@ package enum DiffJSONReport {
       write(module.added, to: &output)
       output.key("remaining")
       write(module.remaining, to: &output)
+      output.key("moved")
+      output.beginArray()
+      for moved in module.moved {
+        output.element()
+        write(moved.step, from: moved.from, to: &output)
+      }
+      output.endArray()
       output.key("newFindings")
       output.beginArray()
       for finding in module.newFindings {
@@ -129,24 +140,33 @@ package enum DiffJSONReport {
     output.beginArray()
     for step in steps {
       output.element()
-      output.beginObject()
-      output.key("id")
-      output.string(step.id)
-      output.key("kind")
-      output.string(step.kind)
-      output.key("title")
-      output.string(step.title)
-      output.key("unit")
-      output.string(step.unit)
-      output.key("folder")
-      output.string(step.folder)
-      output.key("findings")
-      output.int(step.findings)
-      output.key("lines")
-      output.int(step.lines)
-      output.endObject()
+      write(step, from: nil, to: &output)
     }
     output.endArray()
+  }
+
+  /// One step; a moved step also says which section it came `from`.
+  private static func write(_ step: ReportDiff.Step, from: String?, to output: inout JSONOutput) {
+    output.beginObject()
+    output.key("id")
+    output.string(step.id)
+    output.key("kind")
+    output.string(step.kind)
+    output.key("title")
+    output.string(step.title)
+    output.key("unit")
+    output.string(step.unit)
+    output.key("folder")
+    output.string(step.folder)
+    output.key("findings")
+    output.int(step.findings)
+    output.key("lines")
+    output.int(step.lines)
+    if let from {
+      output.key("from")
+      output.string(from)
+    }
+    output.endObject()
   }
 
   private static func write(_ finding: ReportDiff.Finding, to output: inout JSONOutput) {

@@ -39,13 +39,17 @@ package enum DiffMarkdownReport {
 
   private static func summary(_ diff: ReportDiff) -> String {
     var text = "**\(count(diff.done, "step")) done, \(diff.added) added, \(diff.remaining) remaining"
-    text += " (about \(grouped(diff.openLines)) lines of open work). "
+    text += " (about \(grouped(diff.openLines)) lines of open work)"
+    if diff.moved > 0 { text += ", \(diff.moved) moved between sections" }
+    text += ". "
     text += "\(count(diff.newFindings, "new finding"))"
     if diff.newFixNow > 0 { text += " (\(diff.newFixNow) fix-now)" }
     text += ", \(grouped(diff.goneFindings)) gone.**"
-    let aside = diff.sections.filter { ReportDiff.notWork.contains($0.id) && $0.remaining + $0.added > 0 }
+    let aside = diff.sections.filter { ReportDiff.notWork.contains($0.id) && $0.remaining + $0.added + $0.moved > 0 }
     if !aside.isEmpty {
-      let parts = aside.map { "\(MarkdownText.inline($0.title)) (\(count($0.remaining + $0.added, "step")))" }
+      let parts = aside.map {
+        "\(MarkdownText.inline($0.title)) (\(count($0.remaining + $0.added + $0.moved, "step")))"
+      }
       text += " Not counted as work: " + parts.joined(separator: ", ") + "."
     }
     return text
@@ -53,18 +57,19 @@ package enum DiffMarkdownReport {
 
   private static func table(_ diff: ReportDiff) -> String {
     var lines = [
-      "| Section | Done | Added | Remaining | New findings | Gone findings |",
-      "| --- | ---: | ---: | ---: | ---: | ---: |",
+      "| Section | Done | Added | Moved in | Remaining | New findings | Gone findings |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for section in diff.sections {
       // Kept and left-alone steps are listed, not counted as work (their findings count).
       let aside = ReportDiff.notWork.contains(section.id) ? " (steps not counted)" : ""
       lines.append(
         "| \(MarkdownText.inline(section.title, inTable: true))\(aside) | \(section.done) | \(section.added) | "
-          + "\(section.remaining) | \(section.newFindings) | \(section.goneFindings) |")
+          + "\(section.moved) | \(section.remaining) | \(section.newFindings) | \(section.goneFindings) |")
     }
     lines.append(
-      "| **Total** | \(diff.done) | \(diff.added) | \(diff.remaining) | \(diff.newFindings) | \(diff.goneFindings) |")
+      "| **Total** | \(diff.done) | \(diff.added) | \(diff.moved) | \(diff.remaining) | \(diff.newFindings) | "
+        + "\(diff.goneFindings) |")
     return lines.joined(separator: "\n")
   }
 
@@ -89,7 +94,9 @@ package enum DiffMarkdownReport {
   }
 
   private static func render(_ module: ReportDiff.Module) -> String {
-    var parts = ["\(module.done.count) done", "\(module.added.count) added", "\(module.remaining.count) remaining"]
+    var parts = ["\(module.done.count) done", "\(module.added.count) added"]
+    if !module.moved.isEmpty { parts.append("\(module.moved.count) moved in") }
+    parts.append("\(module.remaining.count) remaining")
     if !module.newFindings.isEmpty { parts.append(count(module.newFindings.count, "new finding")) }
     if module.goneFindings > 0 {
       parts.append("\(module.goneFindings) \(module.goneFindings == 1 ? "finding" : "findings") gone")
@@ -98,6 +105,10 @@ package enum DiffMarkdownReport {
     var items: [String] = []
     for step in module.done { items.append("- [x] " + MarkdownText.inline(step.title) + " (done)") }
     for step in module.added { items.append("- [ ] " + MarkdownText.inline(step.title) + " (added)") }
+    for moved in module.moved {
+      items.append(
+        "- [ ] " + MarkdownText.inline(moved.step.title) + " (moved from " + MarkdownText.inline(moved.fromTitle) + ")")
+    }
     if !items.isEmpty { blocks.append(items.joined(separator: "\n")) }
     if !module.remaining.isEmpty {
       let list = module.remaining.map { "- [ ] " + MarkdownText.inline($0.title) }.joined(separator: "\n")

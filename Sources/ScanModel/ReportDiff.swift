@@ -74,6 +74,21 @@ package struct ReportDiff: Sendable, Equatable {
     }
   }
 
+  /// A step that changed section between the two plans.
+  package struct Moved: Sendable, Equatable {
+    package var step: Step
+    /// The id of the section the old plan had it in.
+    package var from: String
+    /// That section's title.
+    package var fromTitle: String
+
+    package init(step: Step, from: String, fromTitle: String) {
+      self.step = step
+      self.from = from
+      self.fromTitle = fromTitle
+    }
+  }
+
   /// What changed in one module within one section.
   package struct Module: Sendable, Equatable {
     package var name: String
@@ -83,6 +98,10 @@ package struct ReportDiff: Sendable, Equatable {
     package var added: [Step] = []
     /// From the new plan, in its order.
     package var remaining: [Step] = []
+    /// Steps the new plan has in this section and the old plan had in another (a type now left
+    /// alone, or taken up again): the same unit of work, neither done nor added. From the new
+    /// plan, in its order.
+    package var moved: [Moved] = []
     /// In the new report's order (file, then position).
     package var newFindings: [Finding] = []
     /// Findings of the old report that nothing in the new one pairs with (fixed or deleted).
@@ -90,8 +109,8 @@ package struct ReportDiff: Sendable, Equatable {
 
     package init(name: String) { self.name = name }
 
-    /// Lines of the remaining and added steps: the work still open.
-    package var openLines: Int { (remaining + added).reduce(0) { $0 + $1.lines } }
+    /// Lines of the remaining, added and moved-in steps: the work still open.
+    package var openLines: Int { (remaining + added + moved.map(\.step)).reduce(0) { $0 + $1.lines } }
   }
 
   /// One section of the plan (`fix-now`, `one-shot`, …) and its modules that changed or have
@@ -111,6 +130,8 @@ package struct ReportDiff: Sendable, Equatable {
     package var done: Int { modules.reduce(0) { $0 + $1.done.count } }
     package var added: Int { modules.reduce(0) { $0 + $1.added.count } }
     package var remaining: Int { modules.reduce(0) { $0 + $1.remaining.count } }
+    /// Steps moved into this section.
+    package var moved: Int { modules.reduce(0) { $0 + $1.moved.count } }
     package var newFindings: Int { modules.reduce(0) { $0 + $1.newFindings.count } }
     package var goneFindings: Int { modules.reduce(0) { $0 + $1.goneFindings } }
     package var openLines: Int { modules.reduce(0) { $0 + $1.openLines } }
@@ -143,7 +164,9 @@ package struct ReportDiff: Sendable, Equatable {
   package var added: Int { workSections.reduce(0) { $0 + $1.added } }
   /// Steps of work in both plans.
   package var remaining: Int { workSections.reduce(0) { $0 + $1.remaining } }
-  /// Lines of the added and remaining steps of work.
+  /// Steps moved between sections, wherever they went.
+  package var moved: Int { sections.reduce(0) { $0 + $1.moved } }
+  /// Lines of the added, remaining and moved-in steps of work.
   package var openLines: Int { workSections.reduce(0) { $0 + $1.openLines } }
   /// New findings in every section: a new kept pipeline is news too.
   package var newFindings: Int { sections.reduce(0) { $0 + $1.newFindings } }

@@ -4,8 +4,9 @@ import ScanModel
 ///
 /// - Steps pair by `id`, which the planner builds from the section, module, kind and unit,
 ///   never from lines: a step in the old plan and not the new is done, one in the new and not
-///   the old is added, one in both remains. A step whose section changed (a type now left alone)
-///   has another id, so it is done in one section and added in the other, as the plan reads.
+///   the old is added, one in both remains. A step whose section changed (a type now left
+///   alone) has another id; a done and an added step of the same module, kind and unit (a unit
+///   is named: module steps of two sections are different work) are that one step, moved.
 /// - Findings pair as the gate pairs them (`FindingPairing`): equal fingerprints, then, among
 ///   what is left of one rule, findings in the same declaration of the same file (an edit inside
 ///   the declaration changes its fingerprint, not what it is). A report stores no token shape, so
@@ -90,22 +91,59 @@ package enum ReportComparison {
       var newCounts: [String: Int] = [:]
       for step in new.steps { newCounts[step.id, default: 0] += 1 }
       var seenNew: [String: Int] = [:]
+      var addedSteps: [ReportSnapshot.Step] = []
       for step in new.steps {
         let seen = seenNew[step.id, default: 0]
         seenNew[step.id] = seen + 1
-        let key = Place(section: step.section, module: step.module)
         if seen < oldCounts[step.id, default: 0] {
-          modules[key]!.remaining.append(Self.entry(step))
+          modules[Place(section: step.section, module: step.module)]!.remaining.append(Self.entry(step))
+        } else {
+          addedSteps.append(step)
+        }
+      }
+      var seenOld: [String: Int] = [:]
+      var doneSteps: [ReportSnapshot.Step] = []
+      for step in old.steps {
+        let seen = seenOld[step.id, default: 0]
+        seenOld[step.id] = seen + 1
+        if seen >= newCounts[step.id, default: 0] { doneSteps.append(step) }
+      }
+      // A done and an added step of one unit are that step moved: first with first, in plan order.
+      var doneOfUnit: [Unit: [Int]] = [:]
+      for (index, step) in doneSteps.enumerated() {
+        if let unit = Unit(step) { doneOfUnit[unit, default: []].append(index) }
+      }
+      var nextOfUnit: [Unit: Int] = [:]
+      var movedAway = [Bool](repeating: false, count: doneSteps.count)
+      for step in addedSteps {
+        let key = Place(section: step.section, module: step.module)
+        if let unit = Unit(step), let candidates = doneOfUnit[unit], nextOfUnit[unit, default: 0] < candidates.count {
+          let from = candidates[nextOfUnit[unit, default: 0]]
+          nextOfUnit[unit, default: 0] += 1
+          movedAway[from] = true
+          let section = doneSteps[from].section
+          modules[key]!.moved.append(
+            ReportDiff.Moved(step: Self.entry(step), from: section, fromTitle: sectionTitles[section] ?? section))
         } else {
           modules[key]!.added.append(Self.entry(step))
         }
       }
-      var seenOld: [String: Int] = [:]
-      for step in old.steps {
-        let seen = seenOld[step.id, default: 0]
-        seenOld[step.id] = seen + 1
-        guard seen >= newCounts[step.id, default: 0] else { continue }
+      for (index, step) in doneSteps.enumerated() where !movedAway[index] {
         modules[Place(section: step.section, module: step.module)]!.done.append(Self.entry(step))
+      }
+    }
+
+    /// What makes two steps of different sections one unit of work.
+    struct Unit: Hashable {
+      var module: String
+      var kind: String
+      var unit: String
+
+      init?(_ step: ReportSnapshot.Step) {
+        guard let unit = step.unit else { return nil }
+        self.module = step.module
+        self.kind = step.kind
+        self.unit = unit
       }
     }
 
@@ -142,7 +180,7 @@ package enum ReportComparison {
         let module = modules[place]!
         let empty =
           module.done.isEmpty && module.added.isEmpty && module.remaining.isEmpty && module.newFindings.isEmpty
-          && module.goneFindings == 0
+          && module.goneFindings == 0 && module.moved.isEmpty
         if !empty { bySection[place.section, default: []].append(module) }
       }
       return bySection.keys.sorted(by: Self.sectionPrecedes).map { id in
