@@ -80,7 +80,7 @@ import Testing
   /// `check --help` and `help check` are the same text: check's usage, examples, and exactly
   /// the options the parser lets check take.
   @Test func subcommandHelpListsExactlyTheOptionsItTakes() {
-    for command in ["scan", "check", "tokens", "rules", "explain"] {
+    for command in ["scan", "check", "diff", "tokens", "rules", "explain"] {
       let viaHelp = CLIRun(["help", command])
       let viaOption = CLIRun([command, "--help"])
       #expect(viaHelp.status == .success && viaOption.status == .success)

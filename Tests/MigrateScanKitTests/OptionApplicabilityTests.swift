@@ -10,12 +10,12 @@ import Testing
   /// The table, spelled out: what a user reads in the help, checked against what the parser does.
   static let expected: [String: Set<Command>] = [
     "--rules": [.scan, .check, .rules], "--add-rules": [.scan, .check, .rules], "--only": [.scan, .check, .rules],
-    "--format": [.scan, .check, .rules], "--output": [.scan, .check], "--fail-on": [.scan, .check],
+    "--format": [.scan, .check, .rules, .diff], "--output": [.scan, .check, .diff], "--fail-on": [.scan, .check],
     "--jobs": [.scan, .check], "--config": [.scan, .check], "--baseline": [.scan, .check],
     "--write-baseline": [.scan], "--summary": [.scan], "--full-report-url": [.scan], "--ratchet": [.scan, .check],
     "--staged": [.check], "--since": [.check],
     "--whole-tree": [.check], "--max-file-size": [.scan, .check], "--follow-symlinks": [.scan, .check],
-    "--quiet": [.scan, .check], "-q": [.scan, .check],
+    "--quiet": [.scan, .check, .diff], "-q": [.scan, .check, .diff], "--fail-on-new": [.diff],
     "--help": Set(Command.allCases), "-h": Set(Command.allCases), "--version": Set(Command.allCases),
   ]
 
@@ -34,6 +34,7 @@ import Testing
     switch command {
     case .tokens: arguments.append("a.swift")
     case .explain: arguments.append("future-task-wrapper")
+    case .diff: arguments += ["old.json", "new.json"]
     default: break
     }
     // Options that mean something only beside another get it.

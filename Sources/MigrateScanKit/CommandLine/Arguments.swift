@@ -38,7 +38,7 @@ package enum Arguments {
     OptionSpec(name: "--only", takesValue: true, commands: [.scan, .check, .rules]) { invocation, value in
       invocation.onlyRules.append(value)
     },
-    OptionSpec(name: "--format", takesValue: true, commands: [.scan, .check, .rules]) {
+    OptionSpec(name: "--format", takesValue: true, commands: [.scan, .check, .rules, .diff]) {
       invocation, value throws(CLIError) in
       guard let format = ReportFormat(name: value) else {
         throw .invalidValue(
@@ -47,7 +47,7 @@ package enum Arguments {
       }
       invocation.format = format
     },
-    OptionSpec(name: "--output", takesValue: true, commands: scanning) { invocation, value in
+    OptionSpec(name: "--output", takesValue: true, commands: [.scan, .check, .diff]) { invocation, value in
       invocation.outputPaths.append(value)
     },
     OptionSpec(name: "--fail-on", takesValue: true, commands: scanning) { invocation, value in
@@ -99,8 +99,15 @@ package enum Arguments {
     OptionSpec(name: "--follow-symlinks", takesValue: false, commands: scanning) { invocation, _ in
       invocation.followSymlinks = true
     },
-    OptionSpec(name: "--quiet", takesValue: false, commands: scanning) { invocation, _ in invocation.quiet = true },
-    OptionSpec(name: "-q", takesValue: false, commands: scanning) { invocation, _ in invocation.quiet = true },
+    OptionSpec(name: "--quiet", takesValue: false, commands: [.scan, .check, .diff]) { invocation, _ in
+      invocation.quiet = true
+    },
+    OptionSpec(name: "-q", takesValue: false, commands: [.scan, .check, .diff]) { invocation, _ in
+      invocation.quiet = true
+    },
+    OptionSpec(name: "--fail-on-new", takesValue: false, commands: [.diff]) { invocation, _ in
+      invocation.failOnNew = true
+    },
     OptionSpec(name: "--help", takesValue: false, commands: everyCommand) { invocation, _ in invocation.command = .help
     },
     OptionSpec(name: "-h", takesValue: false, commands: everyCommand) { invocation, _ in invocation.command = .help },
@@ -120,7 +127,7 @@ package enum Arguments {
   /// Parses `arguments` (without the program name).
   ///
   /// The first argument selects a subcommand when it names one (`tokens`, `rules`, `explain`,
-  /// `check`, `scan`, `help`); anything else starts a scan. `--name=value` and `--name value`
+  /// `check`, `diff`, `scan`, `help`); anything else starts a scan. `--name=value` and `--name value`
   /// are both accepted; `--` ends the options.
   package static func parse(_ arguments: [String]) throws(CLIError) -> Invocation {
     var invocation = Invocation()
@@ -258,6 +265,18 @@ package enum Arguments {
         throw .invalidValue(
           option: option, value: value,
           expected: "json, sarif, xcode or github for 'check' (the Markdown report is a plan)")
+      }
+    case .diff:
+      if invocation.arguments.count < 2 {
+        throw .missingArgument(command: "diff", what: "two JSON reports: the older, then the newer (OLD.json NEW.json)")
+      }
+      if invocation.arguments.count > 2 { throw .unexpectedArgument(invocation.arguments[2]) }
+      // The progress is a Markdown summary or JSON; SARIF and the line formats hold findings
+      // of one scan, not a comparison.
+      for output in try invocation.outputs() where output.format != .markdown && output.format != .json {
+        let (option, value) =
+          invocation.format == output.format ? ("--format", output.format.rawValue) : ("--output", output.path ?? "-")
+        throw .invalidValue(option: option, value: value, expected: "markdown or json for 'diff'")
       }
     case .version:
       break

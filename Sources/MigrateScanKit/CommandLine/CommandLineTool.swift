@@ -53,6 +53,8 @@ package enum CommandLineTool {
         return try runRules(invocation, io: &io)
       case .explain:
         return try runExplain(invocation, io: &io)
+      case .diff:
+        return try runDiff(invocation, io: &io)
       }
     } catch {
       io.errLine("error: \(error)")

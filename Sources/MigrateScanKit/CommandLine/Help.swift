@@ -79,6 +79,9 @@ package enum Help {
     OptionHelp(
       label: "--follow-symlinks", spelling: "--follow-symlinks",
       lines: ["follow links out of the scanned root too (reported under their real path)"]),
+    OptionHelp(
+      label: "--fail-on-new", spelling: "--fail-on-new",
+      lines: ["diff: exit 1 when a new fix-now finding appeared"]),
     OptionHelp(label: "-q, --quiet", spelling: "--quiet", lines: ["no progress line and no warnings on stderr"]),
     OptionHelp(label: "--version", spelling: "--version", lines: ["print the version"]),
     OptionHelp(label: "-h, --help", spelling: "--help", lines: ["print this help"]),
@@ -147,6 +150,21 @@ package enum Help {
         summary: ["print a rule's message, help and example"],
         description: ["A rule id prints the rule; a category id lists the category's rules."],
         examples: ["migrate-scan explain future-task-wrapper", "migrate-scan explain continuation-misuse"])
+    case .diff:
+      return CommandHelp(
+        synopsis: "migrate-scan diff <old.json> <new.json> [--format markdown|json] [--output <file>]",
+        summary: ["progress between two JSON reports: steps done, added and", "remaining, new findings"],
+        description: [
+          "Compares two reports written by 'migrate-scan --format json', per plan section and module:",
+          "steps done (in the old plan, not the new), added (in the new, not the old) and remaining,",
+          "and the findings that appeared (an edited finding is not new) or went. --fail-on-new",
+          "exits 1 when a new fix-now finding appeared. A file that is not such a report is exit 2.",
+        ],
+        examples: [
+          "migrate-scan diff last-week.json this-week.json            # Markdown on stdout",
+          "migrate-scan diff last-week.json this-week.json --output progress.md",
+          "migrate-scan diff last-week.json this-week.json --format json --fail-on-new",
+        ])
     case .help:
       return CommandHelp(
         synopsis: "migrate-scan help [<command>]",
@@ -161,7 +179,7 @@ package enum Help {
   }
 
   /// The commands the global help lists, in its order.
-  private static let listed: [Invocation.Command] = [.scan, .check, .tokens, .rules, .explain]
+  private static let listed: [Invocation.Command] = [.scan, .check, .diff, .tokens, .rules, .explain]
 
   private static let exitStatus = """
     EXIT STATUS:
@@ -179,6 +197,7 @@ package enum Help {
 
       \(usage)
              migrate-scan check [--staged | --since <rev> | --baseline <file>] [<options>] [<dir>]
+             migrate-scan diff <old.json> <new.json> [--format markdown|json] [--output <file>]
              migrate-scan tokens <file.swift> ...
              migrate-scan rules [--rules <file>] [--add-rules <file>] [--format json]
              migrate-scan explain <rule-id | category-id>
@@ -210,7 +229,17 @@ package enum Help {
     if !help.description.isEmpty { text += help.description.joined(separator: "\n") + "\n\n" }
     text += "OPTIONS:\n"
     for option in optionHelp where applicability[option.spelling]?.contains(command) == true {
-      text += row(option.label, option.spelling == "--help" ? ["print this help"] : option.lines)
+      var lines = option.spelling == "--help" ? ["print this help"] : option.lines
+      if command == .diff && option.spelling == "--format" {
+        lines = ["markdown | json (default: markdown, or taken from the", "--output file's extension)"]
+      }
+      if command == .diff && option.spelling == "--output" {
+        lines = ["write the progress to <file> instead of stdout"]
+      }
+      if command == .diff && option.spelling == "--fail-on-new" {
+        lines = ["exit 1 when a new fix-now finding appeared"]
+      }
+      text += row(option.label, lines)
     }
     text += "\nEXAMPLES:\n"
     for example in help.examples { text += "  \(example)\n" }

@@ -10,6 +10,8 @@ package struct Invocation: Equatable, Sendable {
     case tokens
     case rules
     case explain
+    /// `diff OLD.json NEW.json`: progress between two JSON reports.
+    case diff
     case help
     case version
   }
@@ -71,6 +73,8 @@ package struct Invocation: Equatable, Sendable {
   package var followSymlinks = false
   /// `--quiet`: no progress and no warnings summary on stderr.
   package var quiet = false
+  /// `diff --fail-on-new`: exit 1 when a new fix-now finding appeared.
+  package var failOnNew = false
 
   package init() {}
 
