@@ -155,7 +155,7 @@ import Testing
     ("diff-other-tool", ["diff", "\(bad)/other-tool.json", good], .runtimeError),
     ("diff-array", ["diff", "\(bad)/array.json", good], .runtimeError),
     ("diff-schema-1", ["diff", "\(bad)/schema-1.json", good], .runtimeError),
-    ("diff-schema-3", ["diff", good, "\(bad)/schema-3.json"], .runtimeError),
+    ("diff-schema-4", ["diff", good, "\(bad)/schema-4.json"], .runtimeError),
     ("diff-steps-without-ids", ["diff", "\(bad)/steps-without-ids.json", good], .runtimeError),
     ("diff-wrong-type", ["diff", good, "\(bad)/wrong-type.json"], .runtimeError),
     ("diff-missing-argument", ["diff", good], .usage),

@@ -135,7 +135,7 @@ enum SyntheticReport {
       }
     }
     return """
-      {"schemaVersion": 2, "tool": {"name": "migrate-scan", "version": "0.1.0"}, "root": "App", "guesses": [],
+      {"schemaVersion": 3, "tool": {"name": "migrate-scan", "version": "0.1.0"}, "root": "App", "guesses": [],
        "summary": {"files": 1}, "modules": [{"name": "M0", "dependsOn": []}], "cycles": [],
        "findings": [\(parts.joined(separator: ",\n"))],
        "plan": {"phases": [{"id": "one-shot", "title": "One-shot", "steps": [\(steps.joined(separator: ",\n"))]}],
