@@ -103,9 +103,19 @@ package enum ProjectGraphBuilder {
     }
     var xcconfigs: [String: [UInt8]] = [:]
     for file in projectFiles where file.path.hasSuffix(".xcconfig") { xcconfigs[file.path] = file.bytes }
-    let projects = projectFiles.filter { isXcodeProject(path: $0.path) }.sorted { $0.path < $1.path }.map {
+    var projects = projectFiles.filter { isXcodeProject(path: $0.path) }.sorted { $0.path < $1.path }.map {
       XcodeProjectLoader.load(path: $0.path, parsed: $0.parsed ?? PBXProjectReader.read($0.bytes), xcconfigs: xcconfigs)
     }
+    // XcodeGen specs, where no `.xcodeproj` is committed beside them: the committed project is
+    // what Xcode builds, and it may have moved on from the spec.
+    var yamlFiles: [String: [UInt8]] = [:]
+    for file in projectFiles where isYAML(path: file.path) { yamlFiles[file.path] = file.bytes }
+    let projectFolders = Set(projects.map(\.root))
+    for spec in yamlFiles.keys.filter(XcodeGenProjectReader.isSpec).sorted()
+    where !projectFolders.contains(RelativePath.directory(of: spec)) {
+      if let project = XcodeGenProjectReader.load(path: spec, files: yamlFiles) { projects.append(project) }
+    }
+    projects.sort { $0.path < $1.path }
     let workspaces = projectFiles.filter { isXcodeWorkspace(path: $0.path) }.sorted { $0.path < $1.path }.map {
       XcodeWorkspaceReader.read(path: $0.path, bytes: $0.bytes)
     }
@@ -160,7 +170,12 @@ package enum ProjectGraphBuilder {
   /// project's `project.pbxproj`, a workspace's `contents.xcworkspacedata` or an `.xcconfig`
   /// file.
   package static func isProjectFile(path: String) -> Bool {
-    isXcodeProject(path: path) || path.hasSuffix(".xcconfig") || isXcodeWorkspace(path: path)
+    isXcodeProject(path: path) || path.hasSuffix(".xcconfig") || isXcodeWorkspace(path: path) || isYAML(path: path)
+  }
+
+  /// Whether `path` is a `.yml` or `.yaml` file: an XcodeGen spec, or a file one may include.
+  static func isYAML(path: String) -> Bool {
+    path.hasSuffix(".yml") || path.hasSuffix(".yaml")
   }
 
   /// Whether `path` is `….xcworkspace/contents.xcworkspacedata` of a workspace of its own (the

@@ -41,7 +41,11 @@ struct XcodeMembership {
         idsOfTarget.append([:])
         continue
       }
-      let projectName = RelativePath.lastComponent(of: RelativePath.directory(of: project.path))
+      // `App.xcodeproj` for a project file, `project.yml` for an XcodeGen spec.
+      let projectName =
+        project.path.hasSuffix(".pbxproj")
+        ? RelativePath.lastComponent(of: RelativePath.directory(of: project.path))
+        : RelativePath.lastComponent(of: project.path)
       projectRoots[project.root] = projectName
       var idOfTarget: [String: Int] = [:]
       // A `Package.swift` beside the project that declares a target of the same name describes

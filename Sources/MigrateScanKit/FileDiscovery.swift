@@ -309,19 +309,21 @@ package struct FileDiscovery: Sendable {
   private static let xcconfigSuffix = Array(".xcconfig".utf8)
   private static let projectFileName = Array("project.pbxproj".utf8)
   private static let workspaceFileName = Array("contents.xcworkspacedata".utf8)
+  private static let yamlSuffixes = [Array(".yml".utf8), Array(".yaml".utf8)]
 
   /// Whether a regular file is one the module graph reads: `project.pbxproj` inside a
   /// `.xcodeproj` folder, or an `.xcconfig`.
   static func isProjectFile(name: String, relative: String) -> Bool {
     (name == "project.pbxproj" && relative.hasSuffix(".xcodeproj/project.pbxproj")) || name.hasSuffix(".xcconfig")
       || (name == "contents.xcworkspacedata" && relative.hasSuffix(".xcworkspace/contents.xcworkspacedata")
-        && !relative.contains(".xcodeproj/"))
+        && !relative.contains(".xcodeproj/")) || name.hasSuffix(".yml") || name.hasSuffix(".yaml")
   }
 
   /// The cheap test on a directory entry's bytes, before any String exists.
   private static func mayBeProjectFile(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
     (name.count == projectFileName.count && name.elementsEqual(projectFileName))
       || (name.count == workspaceFileName.count && name.elementsEqual(workspaceFileName))
+      || yamlSuffixes.contains { name.count >= $0.count && name[(name.count - $0.count)...].elementsEqual($0) }
       || (name.count >= xcconfigSuffix.count
         && name[(name.count - xcconfigSuffix.count)...].elementsEqual(xcconfigSuffix))
   }

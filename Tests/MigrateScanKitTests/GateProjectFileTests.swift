@@ -103,4 +103,21 @@ import Testing
     let app = modules.first { $0["name"] as? String == "App" }
     #expect(app?["deploymentTargets"] as? [String: String] == ["iOS": "17.0"], "\(modules)")
   }
+
+  @Test func anXcodeGenSpecChangeIsComparedToo() throws {
+    func spec(_ sources: String) -> String {
+      "name: Shop\ntargets:\n  App:\n    type: application\n    platform: iOS\n    sources: [\(sources)]\n"
+    }
+    let repository = try TemporaryRepository()
+    defer { repository.remove() }
+    try repository.write("project.yml", spec("App"))
+    try repository.write("App/Main.swift", Self.main)
+    try repository.write("Old/Legacy.swift", Self.legacy)
+    try repository.commitAll()
+    try repository.write("project.yml", spec("App, Old"))
+    try repository.stageAll()
+    let run = CLIRun(["check", "--staged", "--quiet", repository.path])
+    #expect(run.status == .policyFailure, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.contains("Old/Legacy.swift:6:5: error:"))
+  }
 }

@@ -7,7 +7,7 @@ import Testing
 /// with `Fixtures/projects/<project>.expected/report.*`.
 @Suite struct ProjectGoldenTests {
   static let projects = [
-    "SampleApp", "XcodeClassicApp", "XcodeLocalPackageApp", "XcodeSyncedApp", "XcodeWorkspaceApp",
+    "SampleApp", "XcodeClassicApp", "XcodeLocalPackageApp", "XcodeSyncedApp", "XcodeWorkspaceApp", "XcodeGenApp",
   ]
   static let formats: [(format: String, file: String)] = [
     ("markdown", "report.md"), ("json", "report.json"), ("sarif", "report.sarif"), ("xcode", "report.xcode.txt"),

@@ -16,7 +16,8 @@ import Testing
   func findings(_ report: [String: Any]) -> [[String: Any]] { report["findings"] as? [[String: Any]] ?? [] }
   func modules(_ report: [String: Any]) -> [[String: Any]] { report["modules"] as? [[String: Any]] ?? [] }
 
-  @Test(arguments: ["SampleApp", "XcodeClassicApp", "XcodeLocalPackageApp", "XcodeSyncedApp", "XcodeWorkspaceApp"])
+  @Test(arguments: ["SampleApp", "XcodeClassicApp", "XcodeLocalPackageApp", "XcodeSyncedApp", "XcodeWorkspaceApp", "XcodeGenApp",
+  ])
   func noObservableMigrationBelowItsOS(project: String) throws {
     let report = try json(project)
     let targets = Dictionary(
@@ -100,5 +101,21 @@ import Testing
         "Shop.xcworkspace/contents.xcworkspacedata: line 18: location `absolute:/etc` is an absolute path, outside the scanned tree; not read"
       ))
     #expect(run.stderr.contains("`group:../../../outside/Other.xcodeproj` leaves the scanned root; not read"))
+  }
+
+  @Test func anXcodeGenSpecWithoutAProjectGivesTheTargets() throws {
+    let report = try json("XcodeGenApp")
+    #expect(report["guesses"] as? [String] == [])
+    let byName = Dictionary(uniqueKeysWithValues: modules(report).map { ($0["name"] as! String, $0) })
+    #expect(byName.keys.sorted() == ["App", "AppTests", "Kit", "Widget"])
+    #expect(byName["App"]?["dependsOn"] as? [String] == ["Kit", "Widget"])
+    #expect(byName["App"]?["deploymentTargets"] as? [String: String] == ["iOS": "16.0"])
+    #expect(byName["Widget"]?["deploymentTargets"] as? [String: String] == ["iOS": "17.0"])
+    #expect((byName["App"]?["language"] as? [String: Any])?["strictConcurrency"] as? String == "complete")
+    #expect(byName["AppTests"]?["testOf"] as? String == "App")
+    let skipped = (report["summary"] as? [String: Any])?["skipped"] as? [[String: String]] ?? []
+    #expect(skipped == [["path": "Widget/Preview.swift", "reason": "no target of project.yml compiles it"]])
+    let run = CLIRun([FixturePaths.fixture("projects/XcodeGenApp").path, "--format", "json"])
+    #expect(run.stderr.contains("project.yml: include `../../../etc/hostile.yml` is outside the scanned tree; not read"))
   }
 }

@@ -7,12 +7,13 @@ import ScanModel
 extension GitRepository {
   /// The files a change is made of: Swift sources, and the project files that decide their
   /// modules (`project.pbxproj`, `.xcconfig`, a workspace's `contents.xcworkspacedata`).
-  static let comparedPathspecs = ["*.swift", "*.pbxproj", "*.xcconfig", "*.xcworkspacedata"]
+  /// XcodeGen's `project.yml` is one; the files it includes are not (any `.yml` would do).
+  static let comparedPathspecs = ["*.swift", "*.pbxproj", "*.xcconfig", "*.xcworkspacedata", "project.yml", "*/project.yml"]
 
   /// Whether `path` is one of `comparedPathspecs`.
   static func isCompared(_ path: String) -> Bool {
     path.hasSuffix(".swift") || path.hasSuffix(".pbxproj") || path.hasSuffix(".xcconfig")
-      || path.hasSuffix(".xcworkspacedata")
+      || path.hasSuffix(".xcworkspacedata") || path == "project.yml" || path.hasSuffix("/project.yml")
   }
 
   /// What a change touches: the changed and deleted Swift files (and project files), and where their old contents
