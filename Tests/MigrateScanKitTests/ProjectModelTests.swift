@@ -118,4 +118,18 @@ import Testing
     let run = CLIRun([FixturePaths.fixture("projects/XcodeGenApp").path, "--format", "json"])
     #expect(run.stderr.contains("project.yml: include `../../../etc/hostile.yml` is outside the scanned tree; not read"))
   }
+
+  @Test func aTuistManifestIsNeverRunAndTheGuessSaysSo() throws {
+    let tree = try TemporaryRepository()
+    defer { tree.remove() }
+    try tree.write(
+      "Project.swift",
+      "import ProjectDescription\n\nlet project = Project(name: \"App\", targets: [.target(name: \"App\")])\n")
+    try tree.write("App/Sources/Main.swift", "import SwiftUI\n")
+    let run = CLIRun([tree.path, "--format", "json", "--quiet"])
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let guesses = report["guesses"] as? [String] ?? []
+    #expect(guesses.count == 1)
+    #expect(guesses.first?.contains("Tuist's `Project.swift` is Swift code, which migrate-scan never runs") == true)
+  }
 }
