@@ -220,14 +220,19 @@ package enum ProjectGraphBuilder {
       let module = moduleOfFile[file]
       let inferred = modules[module].origin == .folder || modules[module].origin == .mapped
       if modules[module].isTest {
-        for imported in source.facts.imports { testedVia[module].formUnion(importable[imported.module] ?? []) }
+        for imported in source.facts.imports {
+          let found = importable[imported.module] ?? []
+          testedVia[module].formUnion(found.count > 1 ? Self.linkedAmong(found, by: modules[module], modules) : found)
+        }
       }
       if case .xcodeTarget = modules[module].origin {
         // An Xcode target links more than it declares (implicit dependencies, "Link Binary With
         // Libraries"), but it can only import what it links: imports are real edges, type names
         // are not (an app and its extension both declaring `Settings` share nothing).
         for imported in source.facts.imports {
-          let found = (importable[imported.module] ?? []).filter { $0 != module && !modules[$0].isTest }
+          // A name the target itself answers to is itself (a file two same-named targets share).
+          guard let answering = importable[imported.module], !answering.contains(module) else { continue }
+          let found = answering.filter { !modules[$0].isTest }
           edges[module].formUnion(found.count > 1 ? Self.linkedAmong(found, by: modules[module], modules) : found)
         }
         continue

@@ -162,10 +162,17 @@ struct XcodeMembership {
           }
         }
         // A linked framework is built by a target of this project or of a workspace peer; the
-        // project's own first, so a name both build resolves to the nearer one.
+        // project's own first, so a name both build resolves to the nearer one. Where several
+        // targets build it (`Shared.framework` for iOS and for watchOS), the one of the
+        // target's platform.
+        let platforms = Set(target.settings.deploymentTargets.keys)
         for product in target.linkedProducts {
           for peer in peers[projectIndex] {
-            let built = (idsOfProduct[peer][product] ?? []).filter { modules[$0].kind != "application" }
+            var built = (idsOfProduct[peer][product] ?? []).filter { modules[$0].kind != "application" }
+            if built.count > 1 {
+              let same = built.filter { !platforms.isDisjoint(with: modules[$0].deploymentTargets.keys) }
+              if !same.isEmpty { built = same }
+            }
             if !built.isEmpty {
               dependencies.formUnion(built)
               break

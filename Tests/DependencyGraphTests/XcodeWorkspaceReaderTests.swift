@@ -126,4 +126,24 @@ import Testing
       xcodeWorkspaces: [workspace])
     #expect(resolver.warnings.map(\.description).contains { $0.contains("`Gone/Gone.xcodeproj` is not in the scanned tree") })
   }
+
+  @Test func aFrameworkTwoPlatformsBuildIsLinkedForTheTargetsOwn() {
+    func target(_ name: String, _ type: XcodeProject.ProductType, _ platform: String) -> XcodeProject.Target {
+      var target = XcodeProject.Target(name: name, productType: type, sources: ["\(name)/A.swift"])
+      target.settings = XcodeBuildSettings(configuration: "Release", deploymentTargets: [platform: "9.0"])
+      target.settings.productName = type == .framework ? "Shared" : nil
+      target.settings.productModuleName = target.settings.productName
+      return target
+    }
+    var widget = target("Widget", .appExtension, "iOS")
+    widget.linkedProducts = ["Shared"]
+    var watch = target("Watch", .application, "watchOS")
+    watch.linkedProducts = ["Shared"]
+    let project = XcodeProject(
+      path: "A.xcodeproj/project.pbxproj", root: "",
+      targets: [target("Shared-iOS", .framework, "iOS"), target("Shared-watchOS", .framework, "watchOS"), widget, watch])
+    let resolver = ModuleResolver(packages: [], filePaths: project.targets.flatMap(\.sources), xcodeProjects: [project])
+    #expect(resolver.modules[2].dependencies == [0])
+    #expect(resolver.modules[3].dependencies == [1])
+  }
 }
