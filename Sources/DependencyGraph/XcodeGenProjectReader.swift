@@ -30,7 +30,8 @@ package enum XcodeGenProjectReader {
     var loader = Loader(files: files)
     loader.read(path, depth: 0)
     guard loader.documents.contains(where: { $0.node["targets"] != nil || $0.node["include"] != nil }) else {
-      return loader.warnings.isEmpty ? nil : XcodeProject(path: path, root: RelativePath.directory(of: path), warnings: loader.warnings)
+      return loader.warnings.isEmpty
+        ? nil : XcodeProject(path: path, root: RelativePath.directory(of: path), warnings: loader.warnings)
     }
     var project = XcodeProject(path: path, root: RelativePath.directory(of: path))
     var spec = Spec()
@@ -81,7 +82,9 @@ package enum XcodeGenProjectReader {
       for entry in XcodeGenProjectReader.list(node["include"]) {
         guard let relative = entry.text ?? entry["path"]?.text, !relative.isEmpty else { continue }
         guard depth + 1 < XcodeGenProjectReader.maximumIncludeDepth else {
-          warn("\(path): includes nest more than \(XcodeGenProjectReader.maximumIncludeDepth) deep; `\(relative)` not read")
+          warn(
+            "\(path): includes nest more than \(XcodeGenProjectReader.maximumIncludeDepth) deep; `\(relative)` not read"
+          )
           continue
         }
         switch XcodeGenProjectReader.inside(folder, relative) {
@@ -233,9 +236,11 @@ package enum XcodeGenProjectReader {
     if node["base"] != nil || node["configs"] != nil || node["groups"] != nil {
       if let base = node["base"] { add(base) }
       let configs = node["configs"]?.entries ?? []
-      if let release = configs.first(where: { $0.key.lowercased() == "release" }) ?? configs.first(where: {
-        $0.key.lowercased().contains("release")
-      }) {
+      if let release = configs.first(where: { $0.key.lowercased() == "release" })
+        ?? configs.first(where: {
+          $0.key.lowercased().contains("release")
+        })
+      {
         add(release.value)
       }
     } else {

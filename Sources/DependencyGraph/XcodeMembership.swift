@@ -143,7 +143,9 @@ struct XcodeMembership {
       var table: [String: [Int]] = [:]
       for target in project.targets {
         guard let id = idsOfTarget[index][target.name] else { continue }
-        for name in Set([target.name, target.settings.productName].compactMap { $0 }) { table[name, default: []].append(id) }
+        for name in Set([target.name, target.settings.productName].compactMap { $0 }) {
+          table[name, default: []].append(id)
+        }
       }
       idsOfProduct.append(table)
     }

@@ -232,7 +232,8 @@ package enum XcodeProjectLoader {
       target.dependencies = dependencies.sorted()
       target.externalDependencies = external.sorted()
       var linked: Set<String> = []
-      for phase in object["buildPhases"]?.strings ?? [] where objects[phase]?["isa"]?.string == "PBXFrameworksBuildPhase" {
+      for phase in object["buildPhases"]?.strings ?? []
+      where objects[phase]?["isa"]?.string == "PBXFrameworksBuildPhase" {
         for file in objects[phase]?["files"]?.strings ?? [] {
           guard let reference = objects[file]?["fileRef"]?.string, let product = objects[reference] else { continue }
           // Only what a build makes (`BUILT_PRODUCTS_DIR`); SDK frameworks are not the tree's.

@@ -95,7 +95,9 @@ package enum XcodeWorkspaceReader {
   }
 
   private static func join(_ base: String, _ relative: String, _ location: String) -> Location {
-    if relative.hasPrefix("/") { return .outside("location `\(location)` is an absolute path, outside the scanned tree") }
+    if relative.hasPrefix("/") {
+      return .outside("location `\(location)` is an absolute path, outside the scanned tree")
+    }
     var components: [Substring] = base.split(separator: "/")
     for part in relative.split(separator: "/") {
       if part == "." || part.isEmpty { continue }

@@ -69,7 +69,8 @@ package indirect enum YAMLNode: Equatable, Sendable {
   }
 
   /// Parses `source`, one document.
-  package static func parse(_ source: String, flowCollections: FlowCollections = .reject) throws(ParseError) -> YAMLNode {
+  package static func parse(_ source: String, flowCollections: FlowCollections = .reject) throws(ParseError) -> YAMLNode
+  {
     var lines: [Line] = []
     for (index, raw) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       if raw.contains("\t") { throw ParseError(line: index + 1, message: "tab in indentation or content") }

@@ -316,7 +316,8 @@ package struct FileDiscovery: Sendable {
   static func isProjectFile(name: String, relative: String) -> Bool {
     (name == "project.pbxproj" && relative.hasSuffix(".xcodeproj/project.pbxproj")) || name.hasSuffix(".xcconfig")
       || (name == "contents.xcworkspacedata" && relative.hasSuffix(".xcworkspace/contents.xcworkspacedata")
-        && !relative.contains(".xcodeproj/")) || name.hasSuffix(".yml") || name.hasSuffix(".yaml")
+        && !relative.contains(".xcodeproj/"))
+      || name.hasSuffix(".yml") || name.hasSuffix(".yaml")
   }
 
   /// The cheap test on a directory entry's bytes, before any String exists.

@@ -10,39 +10,40 @@ import Testing
 
   @Test func targetsSourcesDependenciesAndSettings() throws {
     let project = try #require(
-      load([
-        "Apps/project.yml": """
-        name: Demo
-        options:
-          deploymentTarget: {iOS: '15.0', macOS: "13.0"}
-        settings:
-          SWIFT_VERSION: 5.9
-        packages:
-          Kit: {path: ../Kit}
-        targets:
-          App:
-            type: application
-            platform: iOS
-            sources: [App, {path: Shared/Model.swift}, {path: Resources, buildPhase: resources}]
-            dependencies:
-              - target: Extension
-              - package: Kit
-                products: [KitUI, KitCore]
-              - package: Other
-              - target: OtherProject/Lib
-            settings:
-              configs:
-                Debug: {SWIFT_STRICT_CONCURRENCY: minimal}
-                Release: {SWIFT_STRICT_CONCURRENCY: complete, SWIFT_APPROACHABLE_CONCURRENCY: true}
-          Extension:
-            type: app-extension
-            platform: macOS
-            deploymentTarget: "14.0"
-            sources:
-              - path: Extension
-                excludes: [Debug/Tools.swift, "**/*.generated.swift"]
-        """
-      ], spec: "Apps/project.yml"))
+      load(
+        [
+          "Apps/project.yml": """
+          name: Demo
+          options:
+            deploymentTarget: {iOS: '15.0', macOS: "13.0"}
+          settings:
+            SWIFT_VERSION: 5.9
+          packages:
+            Kit: {path: ../Kit}
+          targets:
+            App:
+              type: application
+              platform: iOS
+              sources: [App, {path: Shared/Model.swift}, {path: Resources, buildPhase: resources}]
+              dependencies:
+                - target: Extension
+                - package: Kit
+                  products: [KitUI, KitCore]
+                - package: Other
+                - target: OtherProject/Lib
+              settings:
+                configs:
+                  Debug: {SWIFT_STRICT_CONCURRENCY: minimal}
+                  Release: {SWIFT_STRICT_CONCURRENCY: complete, SWIFT_APPROACHABLE_CONCURRENCY: true}
+            Extension:
+              type: app-extension
+              platform: macOS
+              deploymentTarget: "14.0"
+              sources:
+                - path: Extension
+                  excludes: [Debug/Tools.swift, "**/*.generated.swift"]
+          """
+        ], spec: "Apps/project.yml"))
     #expect(project.root == "Apps")
     #expect(project.localPackages == ["Kit"])
     #expect(project.targets.map(\.name) == ["App", "Extension"])
@@ -59,7 +60,9 @@ import Testing
     let extensionTarget = project.targets[1]
     #expect(extensionTarget.settings.deploymentTargets == ["macOS": "14.0"])
     #expect(
-      extensionTarget.synchronizedFolders == [.init(path: "Apps/Extension", excluded: ["Apps/Extension/Debug/Tools.swift"])])
+      extensionTarget.synchronizedFolders == [
+        .init(path: "Apps/Extension", excluded: ["Apps/Extension/Debug/Tools.swift"])
+      ])
     #expect(project.warnings.count == 1)
     #expect(project.warnings[0].contains("glob exclude `**/*.generated.swift` is not read"))
   }

@@ -30,7 +30,9 @@ import Testing
       </Workspace>
       """)
     #expect(
-      workspace.projects == ["Apps/App/App.xcodeproj", "Apps/Modules/Core/Core.xcodeproj", "Apps/Tom & Jerry.xcodeproj"])
+      workspace.projects == [
+        "Apps/App/App.xcodeproj", "Apps/Modules/Core/Core.xcodeproj", "Apps/Tom & Jerry.xcodeproj",
+      ])
     #expect(workspace.folders == ["Apps/Modules/Kits/Catalog", "Apps/Tools/Lint"])
     #expect(workspace.warnings.isEmpty)
   }
@@ -53,13 +55,16 @@ import Testing
     #expect(workspace.projects == ["Sibling/Sibling.xcodeproj"])
     #expect(workspace.folders.isEmpty)
     #expect(workspace.warnings.count == 4)
-    #expect(workspace.warnings[0].hasPrefix("Apps/Shop.xcworkspace/contents.xcworkspacedata: line 2: location `absolute:/etc`"))
+    #expect(
+      workspace.warnings[0].hasPrefix(
+        "Apps/Shop.xcworkspace/contents.xcworkspacedata: line 2: location `absolute:/etc`"))
     #expect(workspace.warnings[1].contains("line 3") && workspace.warnings[1].contains("leaves the scanned root"))
     #expect(workspace.warnings.allSatisfy { $0.hasSuffix("; not read") })
   }
 
   @Test func brokenInputIsAWarningNamingTheLineAndWhatWasReadStays() {
-    let truncated = read("<Workspace>\n  <FileRef location = \"group:A.xcodeproj\"></FileRef>\n  <FileRef location = \"gro")
+    let truncated = read(
+      "<Workspace>\n  <FileRef location = \"group:A.xcodeproj\"></FileRef>\n  <FileRef location = \"gro")
     #expect(truncated.projects == ["Apps/A.xcodeproj"])
     #expect(truncated.warnings.count == 1)
     #expect(truncated.warnings[0].contains("line 3"), "\(truncated.warnings)")
@@ -94,7 +99,8 @@ import Testing
     let core = XcodeProject.Target(name: "Core", productType: .framework, sources: ["Core/Session.swift"])
     let coreProject = XcodeProject(path: "Core/Core.xcodeproj/project.pbxproj", root: "Core", targets: [core])
     let manifest = PackageManifest(
-      products: [.init(name: "Catalog", kind: "library", targets: ["Catalog"])], targets: [.init(name: "Catalog", kind: .regular)])
+      products: [.init(name: "Catalog", kind: "library", targets: ["Catalog"])],
+      targets: [.init(name: "Catalog", kind: .regular)])
     let catalog = ScannedPackage(manifestPath: "Vendor/Catalog/Package.swift", manifest: manifest)
     let other = ScannedPackage(manifestPath: "Other/Catalog/Package.swift", manifest: manifest)
     let files = ["App/Main.swift", "App/Widget.swift", "Core/Session.swift"]
@@ -124,7 +130,8 @@ import Testing
       packages: [], filePaths: ["Main.swift"],
       xcodeProjects: [XcodeProject(path: "App.xcodeproj/project.pbxproj", root: "", targets: [app])],
       xcodeWorkspaces: [workspace])
-    #expect(resolver.warnings.map(\.description).contains { $0.contains("`Gone/Gone.xcodeproj` is not in the scanned tree") })
+    #expect(
+      resolver.warnings.map(\.description).contains { $0.contains("`Gone/Gone.xcodeproj` is not in the scanned tree") })
   }
 
   @Test func aFrameworkTwoPlatformsBuildIsLinkedForTheTargetsOwn() {
@@ -141,7 +148,9 @@ import Testing
     watch.linkedProducts = ["Shared"]
     let project = XcodeProject(
       path: "A.xcodeproj/project.pbxproj", root: "",
-      targets: [target("Shared-iOS", .framework, "iOS"), target("Shared-watchOS", .framework, "watchOS"), widget, watch])
+      targets: [
+        target("Shared-iOS", .framework, "iOS"), target("Shared-watchOS", .framework, "watchOS"), widget, watch,
+      ])
     let resolver = ModuleResolver(packages: [], filePaths: project.targets.flatMap(\.sources), xcodeProjects: [project])
     #expect(resolver.modules[2].dependencies == [0])
     #expect(resolver.modules[3].dependencies == [1])

@@ -37,9 +37,11 @@ import Testing
       """
   }
 
-  static let main = "import SwiftUI\n\n@main struct ShopApp: App {\n  var body: some Scene { WindowGroup { Text(\"\") } }\n}\n"
+  static let main =
+    "import SwiftUI\n\n@main struct ShopApp: App {\n  var body: some Scene { WindowGroup { Text(\"\") } }\n}\n"
   static let legacy = GateTests.service(GateTests.wrapper)
-  static let model = "import Combine\n\nfinal class Cart: ObservableObject {\n  @Published var items: [String] = []\n}\n"
+  static let model =
+    "import Combine\n\nfinal class Cart: ObservableObject {\n  @Published var items: [String] = []\n}\n"
 
   func repository(withLegacy: Bool) throws -> TemporaryRepository {
     let repository = try TemporaryRepository()

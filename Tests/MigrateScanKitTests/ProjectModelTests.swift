@@ -16,7 +16,8 @@ import Testing
   func findings(_ report: [String: Any]) -> [[String: Any]] { report["findings"] as? [[String: Any]] ?? [] }
   func modules(_ report: [String: Any]) -> [[String: Any]] { report["modules"] as? [[String: Any]] ?? [] }
 
-  @Test(arguments: ["SampleApp", "XcodeClassicApp", "XcodeLocalPackageApp", "XcodeSyncedApp", "XcodeWorkspaceApp", "XcodeGenApp",
+  @Test(arguments: [
+    "SampleApp", "XcodeClassicApp", "XcodeLocalPackageApp", "XcodeSyncedApp", "XcodeWorkspaceApp", "XcodeGenApp",
   ])
   func noObservableMigrationBelowItsOS(project: String) throws {
     let report = try json(project)
@@ -116,7 +117,8 @@ import Testing
     let skipped = (report["summary"] as? [String: Any])?["skipped"] as? [[String: String]] ?? []
     #expect(skipped == [["path": "Widget/Preview.swift", "reason": "no target of project.yml compiles it"]])
     let run = CLIRun([FixturePaths.fixture("projects/XcodeGenApp").path, "--format", "json"])
-    #expect(run.stderr.contains("project.yml: include `../../../etc/hostile.yml` is outside the scanned tree; not read"))
+    #expect(
+      run.stderr.contains("project.yml: include `../../../etc/hostile.yml` is outside the scanned tree; not read"))
   }
 
   @Test func aTuistManifestIsNeverRunAndTheGuessSaysSo() throws {

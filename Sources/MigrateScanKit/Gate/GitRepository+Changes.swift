@@ -8,7 +8,9 @@ extension GitRepository {
   /// The files a change is made of: Swift sources, and the project files that decide their
   /// modules (`project.pbxproj`, `.xcconfig`, a workspace's `contents.xcworkspacedata`).
   /// XcodeGen's `project.yml` is one; the files it includes are not (any `.yml` would do).
-  static let comparedPathspecs = ["*.swift", "*.pbxproj", "*.xcconfig", "*.xcworkspacedata", "project.yml", "*/project.yml"]
+  static let comparedPathspecs = [
+    "*.swift", "*.pbxproj", "*.xcconfig", "*.xcworkspacedata", "project.yml", "*/project.yml",
+  ]
 
   /// Whether `path` is one of `comparedPathspecs`.
   static func isCompared(_ path: String) -> Bool {
@@ -117,7 +119,8 @@ extension GitRepository {
   /// The Swift files a `diff-index --cached` (`command`) deletes, renames left out.
   private func deletedFiles(_ command: [String], describing name: String) throws(CLIError) -> [String] {
     let arguments =
-      command + ["--name-only", "-z", "-M", "--no-ext-diff", "--no-textconv", "--diff-filter=D", "--"] + GitRepository.comparedPathspecs
+      command + ["--name-only", "-z", "-M", "--no-ext-diff", "--no-textconv", "--diff-filter=D", "--"]
+      + GitRepository.comparedPathspecs
     let result = git(arguments)
     guard result.status == 0 else { throw .runtime("\(name) failed in '\(topLevel)': \(result.errorText)") }
     return result.output.split(separator: 0).map { FileName.text(Array($0)) }.sorted { UTF8Order.precedes($0, $1) }
@@ -127,7 +130,8 @@ extension GitRepository {
   /// the Swift files, with renames, and reads its `--name-status -z` answer.
   private func nameStatus(_ command: [String], describing name: String) throws(CLIError) -> [Change] {
     let arguments =
-      command + ["--name-status", "-z", "-M", "--no-ext-diff", "--no-textconv", "--diff-filter=ACMR", "--"] + GitRepository.comparedPathspecs
+      command + ["--name-status", "-z", "-M", "--no-ext-diff", "--no-textconv", "--diff-filter=ACMR", "--"]
+      + GitRepository.comparedPathspecs
     let result = git(arguments)
     guard result.status == 0 else { throw .runtime("\(name) failed in '\(topLevel)': \(result.errorText)") }
     // Names as the walk writes them (`FileName`): a name that is not UTF-8 stays itself.
