@@ -26,12 +26,13 @@ package struct ModuleAssignment: Sendable {
   /// `xcodeProjects` (sorted by path).
   package init(
     packages: [ScannedPackage], files unsorted: [ProjectGraphBuilder.SourceFile], moduleMap: ModuleMap = ModuleMap(),
-    warnings: [GraphWarning] = [], xcodeProjects: [XcodeProject] = []
+    warnings: [GraphWarning] = [], xcodeProjects: [XcodeProject] = [], xcodeWorkspaces: [XcodeWorkspace] = []
   ) {
     var files = unsorted.sorted { $0.path < $1.path }
     self.packages = packages
     var resolver = ModuleResolver(
-      packages: packages, filePaths: files.map(\.path), moduleMap: moduleMap, xcodeProjects: xcodeProjects)
+      packages: packages, filePaths: files.map(\.path), moduleMap: moduleMap, xcodeProjects: xcodeProjects,
+      xcodeWorkspaces: xcodeWorkspaces)
     var skipped: [SkippedFile] = []
     if !resolver.skipped.isEmpty {
       var drop = [Bool](repeating: false, count: files.count)

@@ -47,7 +47,7 @@ package struct ModuleResolver: Sendable {
   /// `xcodeProjects` (sorted by path).
   package init(
     packages: [ScannedPackage], filePaths: [String], moduleMap: ModuleMap = ModuleMap(),
-    xcodeProjects: [XcodeProject] = []
+    xcodeProjects: [XcodeProject] = [], xcodeWorkspaces: [XcodeWorkspace] = []
   ) {
     // Every folder holding a file, at any depth. Files share folders, and a folder already
     // present brought its ancestors with it, so each folder costs one insertion.
@@ -86,7 +86,8 @@ package struct ModuleResolver: Sendable {
       }
     }
     let roots = Set(packages.map(\.root))
-    var xcode = XcodeMembership(projects: xcodeProjects, packages: packages, targetIDs: targetIDs, modules: &modules)
+    var xcode = XcodeMembership(
+      projects: xcodeProjects, workspaces: xcodeWorkspaces, packages: packages, targetIDs: targetIDs, modules: &modules)
     warnings += xcode.warnings
     let excludedByTarget = Self.excludedFolders(packages: packages, targetIDs: targetIDs, modules: modules)
 

@@ -64,7 +64,7 @@ package struct PBXProjectReader {
   /// is `isa` with one of these types is skipped to its closing brace, not built. Build-phase
   /// scripts and resource lists are much of a large project's text.
   static let unreadObjects: Set<String> = [
-    "PBXShellScriptBuildPhase", "PBXFrameworksBuildPhase", "PBXResourcesBuildPhase", "PBXCopyFilesBuildPhase",
+    "PBXShellScriptBuildPhase", "PBXResourcesBuildPhase", "PBXCopyFilesBuildPhase",
     "PBXHeadersBuildPhase", "PBXBuildRule", "XCRemoteSwiftPackageReference", "PBXRezBuildPhase",
     "PBXAppleScriptBuildPhase",
   ]

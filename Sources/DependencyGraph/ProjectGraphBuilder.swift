@@ -103,11 +103,25 @@ package enum ProjectGraphBuilder {
     }
     var xcconfigs: [String: [UInt8]] = [:]
     for file in projectFiles where file.path.hasSuffix(".xcconfig") { xcconfigs[file.path] = file.bytes }
-    let projects = projectFiles.filter { isXcodeProject(path: $0.path) }.sorted { $0.path < $1.path }.map {
+    var projects = projectFiles.filter { isXcodeProject(path: $0.path) }.sorted { $0.path < $1.path }.map {
       XcodeProjectLoader.load(path: $0.path, parsed: $0.parsed ?? PBXProjectReader.read($0.bytes), xcconfigs: xcconfigs)
     }
+    // XcodeGen specs, where no `.xcodeproj` is committed beside them: the committed project is
+    // what Xcode builds, and it may have moved on from the spec.
+    var yamlFiles: [String: [UInt8]] = [:]
+    for file in projectFiles where isYAML(path: file.path) { yamlFiles[file.path] = file.bytes }
+    let projectFolders = Set(projects.map(\.root))
+    for spec in yamlFiles.keys.filter(XcodeGenProjectReader.isSpec).sorted()
+    where !projectFolders.contains(RelativePath.directory(of: spec)) {
+      if let project = XcodeGenProjectReader.load(path: spec, files: yamlFiles) { projects.append(project) }
+    }
+    projects.sort { $0.path < $1.path }
+    let workspaces = projectFiles.filter { isXcodeWorkspace(path: $0.path) }.sorted { $0.path < $1.path }.map {
+      XcodeWorkspaceReader.read(path: $0.path, bytes: $0.bytes)
+    }
     return ModuleAssignment(
-      packages: packages, files: sources, moduleMap: moduleMap, warnings: warnings, xcodeProjects: projects)
+      packages: packages, files: sources, moduleMap: moduleMap, warnings: warnings, xcodeProjects: projects,
+      xcodeWorkspaces: workspaces)
   }
 
   /// The `// swift-tools-version: 6.0` of a manifest's first line, as (major, minor).
@@ -141,10 +155,33 @@ package enum ProjectGraphBuilder {
     }
   }
 
+  /// Of several modules an Xcode target's `import` may mean (an iOS and a macOS app both named
+  /// `NetNewsWire`), those it declares a dependency on or tests; else those sharing a platform
+  /// with it; else all of them.
+  static func linkedAmong(_ found: [Int], by importer: ResolvedModule, _ modules: [ResolvedModule]) -> [Int] {
+    let declared = found.filter { importer.dependencies.contains($0) || importer.testSubject == $0 }
+    if !declared.isEmpty { return declared }
+    let platforms = Set(importer.deploymentTargets.keys)
+    let shared = found.filter { !platforms.isDisjoint(with: modules[$0].deploymentTargets.keys) }
+    return shared.isEmpty ? found : shared
+  }
+
   /// Whether `path` is a project description the graph reads besides manifests: an Xcode
-  /// project's `project.pbxproj` or an `.xcconfig` file.
+  /// project's `project.pbxproj`, a workspace's `contents.xcworkspacedata` or an `.xcconfig`
+  /// file.
   package static func isProjectFile(path: String) -> Bool {
-    isXcodeProject(path: path) || path.hasSuffix(".xcconfig")
+    isXcodeProject(path: path) || path.hasSuffix(".xcconfig") || isXcodeWorkspace(path: path) || isYAML(path: path)
+  }
+
+  /// Whether `path` is a `.yml` or `.yaml` file: an XcodeGen spec, or a file one may include.
+  static func isYAML(path: String) -> Bool {
+    path.hasSuffix(".yml") || path.hasSuffix(".yaml")
+  }
+
+  /// Whether `path` is `….xcworkspace/contents.xcworkspacedata` of a workspace of its own (the
+  /// one inside every `.xcodeproj` only names the project itself).
+  static func isXcodeWorkspace(path: String) -> Bool {
+    path.hasSuffix(".xcworkspace/contents.xcworkspacedata") && !path.contains(".xcodeproj/")
   }
 
   /// Whether `path` is `….xcodeproj/project.pbxproj`.
@@ -183,16 +220,20 @@ package enum ProjectGraphBuilder {
       let module = moduleOfFile[file]
       let inferred = modules[module].origin == .folder || modules[module].origin == .mapped
       if modules[module].isTest {
-        for imported in source.facts.imports { testedVia[module].formUnion(importable[imported.module] ?? []) }
+        for imported in source.facts.imports {
+          let found = importable[imported.module] ?? []
+          testedVia[module].formUnion(found.count > 1 ? Self.linkedAmong(found, by: modules[module], modules) : found)
+        }
       }
       if case .xcodeTarget = modules[module].origin {
         // An Xcode target links more than it declares (implicit dependencies, "Link Binary With
         // Libraries"), but it can only import what it links: imports are real edges, type names
         // are not (an app and its extension both declaring `Settings` share nothing).
         for imported in source.facts.imports {
-          for other in importable[imported.module] ?? [] where other != module && !modules[other].isTest {
-            edges[module].insert(other)
-          }
+          // A name the target itself answers to is itself (a file two same-named targets share).
+          guard let answering = importable[imported.module], !answering.contains(module) else { continue }
+          let found = answering.filter { !modules[$0].isTest }
+          edges[module].formUnion(found.count > 1 ? Self.linkedAmong(found, by: modules[module], modules) : found)
         }
         continue
       }

@@ -28,6 +28,9 @@ package struct XcodeBuildSettings: Sendable, Hashable {
   package var unresolved: [String]
   /// `PRODUCT_NAME` when it is plain text (what a `TEST_HOST` names); nil for `$(TARGET_NAME)`.
   package var productName: String?
+  /// `PRODUCT_MODULE_NAME` when it is plain text: what `import` names (two apps of one project,
+  /// macOS and iOS, often share one).
+  package var productModuleName: String?
 
   /// Creates settings.
   package init(
@@ -104,6 +107,9 @@ package struct XcodeBuildSettings: Sendable, Hashable {
     self.unresolved = unresolved.sorted()
     if let product = values["PRODUCT_NAME"]?.trimmingSpaces, !product.isEmpty, !product.contains("$") {
       productName = product
+    }
+    if let module = values["PRODUCT_MODULE_NAME"]?.trimmingSpaces, !module.isEmpty, !module.contains("$") {
+      productModuleName = module
     }
   }
 }

@@ -26,14 +26,26 @@ struct XcodeMembership {
   /// Appends a module to `modules` for each native target of `projects` and resolves their
   /// dependencies (targets of the same project, package products of in-tree packages).
   init(
-    projects: [XcodeProject], packages: [ScannedPackage], targetIDs: [[String: Int]], modules: inout [ResolvedModule]
+    projects: [XcodeProject], workspaces: [XcodeWorkspace] = [], packages: [ScannedPackage], targetIDs: [[String: Int]],
+    modules: inout [ResolvedModule]
   ) {
+    for workspace in workspaces { warnings += workspace.warnings.map { GraphWarning.xcodeProject($0) } }
+    // Module id of each target name, per project (empty for a project that has none).
+    var idsOfTarget: [[String: Int]] = []
+    var aliasedModules: Set<Int> = []
     for (projectIndex, project) in projects.enumerated() {
       warnings += project.warnings.map { GraphWarning.xcodeProject($0) }
       // A project read in part (a parse error) claims no files: better folder modules than
       // every file skipped.
-      guard !project.targets.isEmpty else { continue }
-      let projectName = RelativePath.lastComponent(of: RelativePath.directory(of: project.path))
+      guard !project.targets.isEmpty else {
+        idsOfTarget.append([:])
+        continue
+      }
+      // `App.xcodeproj` for a project file, `project.yml` for an XcodeGen spec.
+      let projectName =
+        project.path.hasSuffix(".pbxproj")
+        ? RelativePath.lastComponent(of: RelativePath.directory(of: project.path))
+        : RelativePath.lastComponent(of: project.path)
       projectRoots[project.root] = projectName
       var idOfTarget: [String: Int] = [:]
       // A `Package.swift` beside the project that declares a target of the same name describes
@@ -66,7 +78,9 @@ struct XcodeMembership {
         let id = modules.count
         idOfTarget[target.name] = id
         var module = ResolvedModule(
-          name: target.name, moduleName: ProjectGraphBuilder.c99Name(target.name),
+          name: target.name,
+          moduleName: ProjectGraphBuilder.c99Name(
+            target.settings.productModuleName ?? target.settings.productName ?? target.name),
           path: Self.folder(of: target, projectRoot: project.root), origin: .xcodeTarget(project: projectIndex),
           isTest: target.productType.isTest)
         module.kind = target.productType.rawValue
@@ -88,33 +102,117 @@ struct XcodeMembership {
           warnings.append(.unresolvedSetting(project: project.path, target: target.name, setting: setting))
         }
       }
-      var idOfProduct: [String: Int] = [:]
-      for target in project.targets {
-        if let product = target.settings.productName, let id = idOfTarget[target.name] { idOfProduct[product] = id }
+      idsOfTarget.append(idOfTarget)
+      aliasedModules.formUnion(aliased)
+    }
+    resolveDependencies(
+      projects: projects, workspaces: workspaces, packages: packages, targetIDs: targetIDs, idsOfTarget: idsOfTarget,
+      aliased: aliasedModules, modules: &modules)
+    for (file, owners) in explicit where owners.count > 1 {
+      explicit[file] = Array(Set(owners)).sorted { rank[$0]! < rank[$1]! }
+    }
+  }
+
+  /// Each target's dependencies: targets of its project, targets of other projects it names
+  /// through a project reference, frameworks it links that a target of its project or of a
+  /// workspace holding it builds, and package products (of the project's local packages and its
+  /// workspace's folders first). Then the module each test target tests.
+  private mutating func resolveDependencies(
+    projects: [XcodeProject], workspaces: [XcodeWorkspace], packages: [ScannedPackage], targetIDs: [[String: Int]],
+    idsOfTarget: [[String: Int]], aliased: Set<Int>, modules: inout [ResolvedModule]
+  ) {
+    var indexOfProject: [String: Int] = [:]
+    for (index, project) in projects.enumerated() { indexOfProject[RelativePath.directory(of: project.path)] = index }
+    // The projects each project shares a workspace with (itself included), and the folders
+    // those workspaces list.
+    var peers: [[Int]] = projects.indices.map { [$0] }
+    var workspaceFolders: [[String]] = projects.indices.map { _ in [] }
+    for workspace in workspaces {
+      let members = workspace.projects.compactMap { indexOfProject[$0] }
+      for folder in workspace.projects where indexOfProject[folder] == nil {
+        warnings.append(.xcodeProject("\(workspace.path): project `\(folder)` is not in the scanned tree"))
       }
+      for member in members {
+        for other in members where !peers[member].contains(other) { peers[member].append(other) }
+        workspaceFolders[member] += workspace.folders
+      }
+    }
+    // Module ids by built product name (`PRODUCT_NAME`, else the target name), per project.
+    var idsOfProduct: [[String: [Int]]] = []
+    for (index, project) in projects.enumerated() {
+      var table: [String: [Int]] = [:]
+      for target in project.targets {
+        guard let id = idsOfTarget[index][target.name] else { continue }
+        for name in Set([target.name, target.settings.productName].compactMap { $0 }) {
+          table[name, default: []].append(id)
+        }
+      }
+      idsOfProduct.append(table)
+    }
+    for (projectIndex, project) in projects.enumerated() {
+      let idOfTarget = idsOfTarget[projectIndex]
+      let localPackages = project.localPackages + workspaceFolders[projectIndex]
       for target in project.targets {
         guard let id = idOfTarget[target.name], !aliased.contains(id) else { continue }
         var dependencies: Set<Int> = []
         for name in target.dependencies {
           if let other = idOfTarget[name] { dependencies.insert(other) }
         }
+        for external in target.externalDependencies {
+          if let other = indexOfProject[external.project], let found = idsOfTarget[other][external.target] {
+            dependencies.insert(found)
+          }
+        }
+        // A linked framework is built by a target of this project or of a workspace peer; the
+        // project's own first, so a name both build resolves to the nearer one. Where several
+        // targets build it (`Shared.framework` for iOS and for watchOS), the one of the
+        // target's platform.
+        let platforms = Set(target.settings.deploymentTargets.keys)
+        for product in target.linkedProducts {
+          for peer in peers[projectIndex] {
+            var built = (idsOfProduct[peer][product] ?? []).filter { modules[$0].kind != "application" }
+            if built.count > 1 {
+              let same = built.filter { !platforms.isDisjoint(with: modules[$0].deploymentTargets.keys) }
+              if !same.isEmpty { built = same }
+            }
+            if !built.isEmpty {
+              dependencies.formUnion(built)
+              break
+            }
+          }
+        }
         for product in target.packageProducts {
           dependencies.formUnion(
-            Self.productModules(product, localPackages: project.localPackages, packages: packages, targetIDs: targetIDs)
-          )
+            Self.productModules(product, localPackages: localPackages, packages: packages, targetIDs: targetIDs))
         }
         dependencies.remove(id)
         modules[id].dependencies = dependencies.sorted()
-        // UI tests name the app they drive; unit tests the app that hosts them.
-        let subject = target.settings.testTargetName ?? target.settings.testHost
-        if target.productType.isTest, let subject, let host = idOfTarget[subject] ?? idOfProduct[subject] {
-          modules[id].testSubject = host
+        if target.productType.isTest {
+          modules[id].testSubject = Self.testSubject(
+            of: target, dependencies: dependencies, idOfTarget: idOfTarget, idsOfProduct: idsOfProduct[projectIndex],
+            modules: modules)
         }
       }
     }
-    for (file, owners) in explicit where owners.count > 1 {
-      explicit[file] = Array(Set(owners)).sorted { rank[$0]! < rank[$1]! }
-    }
+  }
+
+  /// The module a test target tests: UI tests name the app they drive (`TEST_TARGET_NAME`),
+  /// unit tests the app that hosts them (`TEST_HOST`, a product name). Several targets may
+  /// build a product of that name (a macOS and an iOS app both called `NetNewsWire`): the one
+  /// the test target depends on wins, then one sharing a platform with it. Without either
+  /// setting, nil: the caller falls back to names and dependencies.
+  static func testSubject(
+    of target: XcodeProject.Target, dependencies: Set<Int>, idOfTarget: [String: Int], idsOfProduct: [String: [Int]],
+    modules: [ResolvedModule]
+  ) -> Int? {
+    if let name = target.settings.testTargetName, let id = idOfTarget[name] { return id }
+    guard let host = target.settings.testHost ?? target.settings.testTargetName else { return nil }
+    var candidates = idsOfProduct[host] ?? []
+    if candidates.isEmpty, let id = idOfTarget[host] { candidates = [id] }
+    guard candidates.count > 1 else { return candidates.first }
+    if let depended = candidates.first(where: dependencies.contains) { return depended }
+    let platforms = Set(target.settings.deploymentTargets.keys)
+    return candidates.first { !platforms.isDisjoint(with: modules[$0].deploymentTargets.keys) } ?? candidates.first
   }
 
   /// The modules compiling `path`, the one it is planned in first; nil when no target does.

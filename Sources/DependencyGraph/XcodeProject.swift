@@ -67,6 +67,14 @@ package struct XcodeProject: Sendable, Hashable {
     package var dependencies: [String]
     /// Package products it links (`XCSwiftPackageProductDependency.productName`), sorted.
     package var packageProducts: [String]
+    /// Targets of other projects it depends on (a `PBXTargetDependency` whose proxy's
+    /// `containerPortal` is another `.xcodeproj`): that project's folder (`Core/Core.xcodeproj`,
+    /// relative to the scanned root) and the target's name, sorted.
+    package var externalDependencies: [ExternalDependency] = []
+    /// Products its frameworks build phase links that some target builds (`Core.framework` →
+    /// `Core`, `libKit.a` → `Kit`), sorted: in a workspace, how an app depends on a framework
+    /// of another project without naming the target.
+    package var linkedProducts: [String] = []
     /// The build settings of the configuration a team ships.
     package var settings: XcodeBuildSettings
 
@@ -83,6 +91,19 @@ package struct XcodeProject: Sendable, Hashable {
       self.packageProducts = packageProducts
       self.settings = settings
     }
+  }
+
+  /// A target of another project, by that project's `.xcodeproj` path and the target's name.
+  package struct ExternalDependency: Sendable, Hashable, Comparable {
+    package var project: String
+    package var target: String
+
+    package init(project: String, target: String) {
+      self.project = project
+      self.target = target
+    }
+
+    package static func < (lhs: Self, rhs: Self) -> Bool { (lhs.project, lhs.target) < (rhs.project, rhs.target) }
   }
 
   /// The `project.pbxproj` path, relative to the scanned root.

@@ -53,7 +53,7 @@ package enum XcodeProjectLoader {
       // Aggregate and legacy (external build system) targets compile no Swift of their own.
       guard object["isa"]?.string == "PBXNativeTarget", let name = object["name"]?.string else { continue }
       targetIDs.append(id)
-      targets.append(context.target(id: id, object: object, name: name, projectList: projectList))
+      targets.append(context.target(id: id, object: object, name: name, projectList: projectList, rootID: rootID))
     }
     context.applyExceptionSets(to: &targets, ids: targetIDs)
     for index in targets.indices { targets[index].sources.sort() }
@@ -196,7 +196,7 @@ package enum XcodeProjectLoader {
     // MARK: - Targets
 
     mutating func target(
-      id: String, object: PropertyList, name: String, projectList: [(name: String, id: String)]
+      id: String, object: PropertyList, name: String, projectList: [(name: String, id: String)], rootID: String
     ) -> XcodeProject.Target {
       var target = XcodeProject.Target(
         name: name, productType: XcodeProject.ProductType(identifier: object["productType"]?.string ?? ""))
@@ -210,18 +210,40 @@ package enum XcodeProjectLoader {
         if let folder = location[group] { target.synchronizedFolders.append(.init(path: folder)) }
       }
       var dependencies: Set<String> = []
+      var external: Set<XcodeProject.ExternalDependency> = []
       for dependency in object["dependencies"]?.strings ?? [] {
         guard let entry = objects[dependency] else { continue }
         if let other = entry["target"]?.string, let otherName = objects[other]?["name"]?.string {
           dependencies.insert(otherName)
-        } else if let proxy = entry["targetProxy"]?.string, let info = objects[proxy]?["remoteInfo"]?.string,
-          objects[proxy]?["proxyType"]?.string == "1"
+        } else if let proxyID = entry["targetProxy"]?.string, let proxy = objects[proxyID],
+          let info = proxy["remoteInfo"]?.string, proxy["proxyType"]?.string == "1"
         {
-          dependencies.insert(info)
+          // The portal is the project object itself, or a file reference to another project.
+          if let portal = proxy["containerPortal"]?.string, portal != rootID, let other = location[portal],
+            other.hasSuffix(".xcodeproj")
+          {
+            external.insert(.init(project: other, target: info))
+          } else {
+            dependencies.insert(info)
+          }
         }
         // A dependency on a package product (`productRef`) is listed below.
       }
       target.dependencies = dependencies.sorted()
+      target.externalDependencies = external.sorted()
+      var linked: Set<String> = []
+      for phase in object["buildPhases"]?.strings ?? []
+      where objects[phase]?["isa"]?.string == "PBXFrameworksBuildPhase" {
+        for file in objects[phase]?["files"]?.strings ?? [] {
+          guard let reference = objects[file]?["fileRef"]?.string, let product = objects[reference] else { continue }
+          // Only what a build makes (`BUILT_PRODUCTS_DIR`); SDK frameworks are not the tree's.
+          guard product["sourceTree"]?.string == "BUILT_PRODUCTS_DIR", let name = product["path"]?.string else {
+            continue
+          }
+          if let built = Self.builtProductName(name) { linked.insert(built) }
+        }
+      }
+      target.linkedProducts = linked.sorted()
       var products: Set<String> = []
       for product in object["packageProductDependencies"]?.strings ?? [] {
         if let name = objects[product]?["productName"]?.string {
@@ -232,6 +254,17 @@ package enum XcodeProjectLoader {
       target.packageProducts = products.sorted()
       target.settings = settings(of: object["buildConfigurationList"]?.string, projectList: projectList)
       return target
+    }
+
+    /// `Core.framework` → `Core`, `libKit.a` / `libKit.dylib` → `Kit`; nil for other files.
+    static func builtProductName(_ path: String) -> String? {
+      let name = RelativePath.lastComponent(of: path)
+      for suffix in [".framework", ".a", ".dylib"] where name.hasSuffix(suffix) {
+        let stem = String(name.dropLast(suffix.count))
+        if suffix == ".framework" { return stem.isEmpty ? nil : stem }
+        return stem.hasPrefix("lib") && stem.count > 3 ? String(stem.dropFirst(3)) : nil
+      }
+      return nil
     }
 
     /// Xcode 16 exception sets: for a target that compiles the synchronised folder, the files it

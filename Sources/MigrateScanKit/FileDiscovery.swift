@@ -243,6 +243,15 @@ package struct FileDiscovery: Sendable {
     return admitsFile(relative, name: name) && !isInExcludedFolder(relative)
   }
 
+  /// Whether the walk would hand a file at `relative` to the module graph as a project file
+  /// (`project.pbxproj`, `.xcconfig`, a workspace's contents): what a check must compare on both
+  /// sides, since a project file decides which target compiles a file and its deployment target.
+  package func admitsProjectFile(_ relative: String) -> Bool {
+    let name = relative.split(separator: "/").last.map(String.init) ?? relative
+    return FileDiscovery.isProjectFile(name: name, relative: relative) && !isExcluded(relative)
+      && !isInExcludedFolder(relative)
+  }
+
   /// Whether the walk would never enter a folder on the way to `relative` (a root-relative
   /// path): a never-entered name (`Pods`, `.build`, …) or a folder the configuration excludes.
   package func isInExcludedFolder(_ relative: String) -> Bool {
@@ -299,16 +308,23 @@ package struct FileDiscovery: Sendable {
   private static let swiftSuffix = Array(".swift".utf8)
   private static let xcconfigSuffix = Array(".xcconfig".utf8)
   private static let projectFileName = Array("project.pbxproj".utf8)
+  private static let workspaceFileName = Array("contents.xcworkspacedata".utf8)
+  private static let yamlSuffixes = [Array(".yml".utf8), Array(".yaml".utf8)]
 
   /// Whether a regular file is one the module graph reads: `project.pbxproj` inside a
   /// `.xcodeproj` folder, or an `.xcconfig`.
   static func isProjectFile(name: String, relative: String) -> Bool {
     (name == "project.pbxproj" && relative.hasSuffix(".xcodeproj/project.pbxproj")) || name.hasSuffix(".xcconfig")
+      || (name == "contents.xcworkspacedata" && relative.hasSuffix(".xcworkspace/contents.xcworkspacedata")
+        && !relative.contains(".xcodeproj/"))
+      || name.hasSuffix(".yml") || name.hasSuffix(".yaml")
   }
 
   /// The cheap test on a directory entry's bytes, before any String exists.
   private static func mayBeProjectFile(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
     (name.count == projectFileName.count && name.elementsEqual(projectFileName))
+      || (name.count == workspaceFileName.count && name.elementsEqual(workspaceFileName))
+      || yamlSuffixes.contains { name.count >= $0.count && name[(name.count - $0.count)...].elementsEqual($0) }
       || (name.count >= xcconfigSuffix.count
         && name[(name.count - xcconfigSuffix.count)...].elementsEqual(xcconfigSuffix))
   }

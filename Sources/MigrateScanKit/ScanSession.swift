@@ -233,15 +233,29 @@ package struct ScanSession: Sendable {
     var report = ScanReport(
       tool: ToolInfo(version: MigrateScanVersion.current), root: root, summary: summary,
       modules: outcome.graph.modules, findings: findings, plan: outcome.plan, rules: catalog.ruleInfos)
-    report.guesses = ScanSession.guesses(modules: outcome.graph.modules)
+    // Tuist manifests are Swift programs that build the project: they are never run, and not
+    // read for modules either, so the folders stand in for them and the report says so.
+    let tuist = analyses.filter { analysis in
+      ["Project.swift", "Workspace.swift"].contains(String(analysis.path.split(separator: "/").last ?? ""))
+        && analysis.facts.imports.contains { $0.module == "ProjectDescription" }
+    }.map(\.path)
+    report.guesses = ScanSession.guesses(modules: outcome.graph.modules, tuistManifests: tuist)
     return report
   }
 
   /// One line when some modules are folders the scan made up (no manifest or Xcode target
   /// describes their files), naming them and the fix.
-  static func guesses(modules: [ModuleInfo]) -> [String] {
+  static func guesses(modules: [ModuleInfo], tuistManifests: [String] = []) -> [String] {
     let guessed = modules.filter { $0.origin == "folder" && $0.files > 0 }.sorted { $0.name < $1.name }
     guard !guessed.isEmpty else { return [] }
+    if let first = tuistManifests.first {
+      let others = tuistManifests.count > 1 ? " and \(tuistManifests.count - 1) more" : ""
+      return [
+        "Modules are guessed from folders: Tuist's `\(first)`\(others) is Swift code, which migrate-scan never "
+          + "runs and does not read for targets. Name the modules with `modules` in `.migrate-scan.json`, or "
+          + "commit the generated `.xcodeproj`, to plan them as they build."
+      ]
+    }
     let files = guessed.reduce(0) { $0 + $1.files }
     let total = modules.reduce(0) { $0 + $1.files }
     let names = guessed.prefix(8).map { "`\($0.name)`" }.joined(separator: ", ") + (guessed.count > 8 ? ", …" : "")

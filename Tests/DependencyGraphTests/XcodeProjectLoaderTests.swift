@@ -160,4 +160,37 @@ private let sharedProject = """
     // An exception for a target that does not compile the folder adds the file to it.
     #expect(loaded.targets[1].sources == ["App/Model.swift"])
   }
+
+  @Test func aTestHostTwoAppsShareIsTheOneTheTestsDependOnElseTheOneOfTheirPlatform() {
+    // A macOS and an iOS app both build `News.app`; each has unit tests hosted by `News`.
+    func app(_ name: String, _ platform: String) -> XcodeProject.Target {
+      var target = XcodeProject.Target(name: name, productType: .application, sources: ["\(name)/Main.swift"])
+      target.settings = XcodeBuildSettings(configuration: "Release", deploymentTargets: [platform: "17.0"])
+      target.settings.productName = "News"
+      target.settings.productModuleName = "News"
+      return target
+    }
+    func tests(_ name: String, _ platform: String, dependsOn: [String]) -> XcodeProject.Target {
+      var target = XcodeProject.Target(
+        name: name, productType: .unitTests, sources: ["\(name)/Tests.swift"], dependencies: dependsOn)
+      target.settings = XcodeBuildSettings(
+        configuration: "Release", deploymentTargets: [platform: "17.0"], testHost: "News")
+      return target
+    }
+    let project = XcodeProject(
+      path: "News.xcodeproj/project.pbxproj", root: "",
+      targets: [
+        app("News", "macOS"), app("News-iOS", "iOS"), tests("NewsTests", "macOS", dependsOn: []),
+        tests("News-iOSTests", "iOS", dependsOn: []), tests("News-iOSDependingTests", "macOS", dependsOn: ["News-iOS"]),
+      ])
+    let resolver = ModuleResolver(
+      packages: [],
+      filePaths: project.targets.flatMap(\.sources), xcodeProjects: [project])
+    let byName = Dictionary(uniqueKeysWithValues: resolver.modules.enumerated().map { ($1.name, $0) })
+    #expect(resolver.modules[byName["NewsTests"]!].testSubject == byName["News"])
+    #expect(resolver.modules[byName["News-iOSTests"]!].testSubject == byName["News-iOS"])
+    #expect(resolver.modules[byName["News-iOSDependingTests"]!].testSubject == byName["News-iOS"])
+    // Both apps import as `News` (`PRODUCT_MODULE_NAME`), not as their target names.
+    #expect(resolver.modules[byName["News-iOS"]!].moduleName == "News")
+  }
 }

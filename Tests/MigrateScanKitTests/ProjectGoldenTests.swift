@@ -7,8 +7,8 @@ import Testing
 /// with `Fixtures/projects/<project>.expected/report.*`.
 @Suite struct ProjectGoldenTests {
   static let projects = [
-    "SampleApp", "XcodeClassicApp", "XcodeLocalPackageApp", "XcodeSyncedApp", "PlanSingleApp", "PlanBigModule",
-    "PlanModesApp",
+    "SampleApp", "XcodeClassicApp", "XcodeLocalPackageApp", "XcodeSyncedApp", "XcodeWorkspaceApp", "XcodeGenApp",
+    "PlanSingleApp", "PlanBigModule", "PlanModesApp",
   ]
   static let formats: [(format: String, file: String)] = [
     ("markdown", "report.md"), ("json", "report.json"), ("sarif", "report.sarif"), ("xcode", "report.xcode.txt"),

@@ -16,7 +16,9 @@ import Testing
   func findings(_ report: [String: Any]) -> [[String: Any]] { report["findings"] as? [[String: Any]] ?? [] }
   func modules(_ report: [String: Any]) -> [[String: Any]] { report["modules"] as? [[String: Any]] ?? [] }
 
-  @Test(arguments: ["SampleApp", "XcodeClassicApp", "XcodeLocalPackageApp", "XcodeSyncedApp"])
+  @Test(arguments: [
+    "SampleApp", "XcodeClassicApp", "XcodeLocalPackageApp", "XcodeSyncedApp", "XcodeWorkspaceApp", "XcodeGenApp",
+  ])
   func noObservableMigrationBelowItsOS(project: String) throws {
     let report = try json(project)
     let targets = Dictionary(
@@ -74,5 +76,62 @@ import Testing
     #expect(guessed.first?.hasPrefix("All modules are guessed from folders") == true)
     #expect(guessed.first?.contains("`modules` in `.migrate-scan.json`") == true)
     #expect((try json("XcodeClassicApp")["guesses"] as? [String]) == [])
+  }
+
+  @Test func aWorkspaceIsOneGraphAcrossItsProjectsAndPackages() throws {
+    let report = try json("XcodeWorkspaceApp")
+    let byName = Dictionary(uniqueKeysWithValues: modules(report).map { ($0["name"] as! String, $0) })
+    #expect(byName.keys.sorted() == ["App", "AppTests", "Catalog", "Core"])
+    #expect(byName["App"]?["dependsOn"] as? [String] == ["Catalog", "Core"])
+    #expect(byName["AppTests"]?["testOf"] as? String == "App")
+    #expect(byName["Core"]?["wave"] as? Int == 0)
+    #expect(byName["App"]?["wave"] as? Int == 1)
+    // Core is at iOS 17 and migrates; the app, at iOS 16, waits.
+    let byFile = Dictionary(grouping: findings(report)) { $0["file"] as! String }
+    #expect(byFile["Core/Core/Session.swift"]?.allSatisfy { $0["disposition"] as? String == "migrate" } == true)
+    #expect(
+      byFile["App/App/ShopModel.swift"]?.allSatisfy { $0["disposition"] as? String == "blocked-by-deployment-target" }
+        == true)
+  }
+
+  @Test func aWorkspaceLocationOutsideTheTreeIsWarnedAboutAndNeverRead() {
+    let run = CLIRun([FixturePaths.fixture("projects/XcodeWorkspaceApp").path, "--format", "json"])
+    #expect(run.status == .success)
+    #expect(
+      run.stderr.contains(
+        "Shop.xcworkspace/contents.xcworkspacedata: line 18: location `absolute:/etc` is an absolute path, outside the scanned tree; not read"
+      ))
+    #expect(run.stderr.contains("`group:../../../outside/Other.xcodeproj` leaves the scanned root; not read"))
+  }
+
+  @Test func anXcodeGenSpecWithoutAProjectGivesTheTargets() throws {
+    let report = try json("XcodeGenApp")
+    #expect(report["guesses"] as? [String] == [])
+    let byName = Dictionary(uniqueKeysWithValues: modules(report).map { ($0["name"] as! String, $0) })
+    #expect(byName.keys.sorted() == ["App", "AppTests", "Kit", "Widget"])
+    #expect(byName["App"]?["dependsOn"] as? [String] == ["Kit", "Widget"])
+    #expect(byName["App"]?["deploymentTargets"] as? [String: String] == ["iOS": "16.0"])
+    #expect(byName["Widget"]?["deploymentTargets"] as? [String: String] == ["iOS": "17.0"])
+    #expect((byName["App"]?["language"] as? [String: Any])?["strictConcurrency"] as? String == "complete")
+    #expect(byName["AppTests"]?["testOf"] as? String == "App")
+    let skipped = (report["summary"] as? [String: Any])?["skipped"] as? [[String: String]] ?? []
+    #expect(skipped == [["path": "Widget/Preview.swift", "reason": "no target of project.yml compiles it"]])
+    let run = CLIRun([FixturePaths.fixture("projects/XcodeGenApp").path, "--format", "json"])
+    #expect(
+      run.stderr.contains("project.yml: include `../../../etc/hostile.yml` is outside the scanned tree; not read"))
+  }
+
+  @Test func aTuistManifestIsNeverRunAndTheGuessSaysSo() throws {
+    let tree = try TemporaryRepository()
+    defer { tree.remove() }
+    try tree.write(
+      "Project.swift",
+      "import ProjectDescription\n\nlet project = Project(name: \"App\", targets: [.target(name: \"App\")])\n")
+    try tree.write("App/Sources/Main.swift", "import SwiftUI\n")
+    let run = CLIRun([tree.path, "--format", "json", "--quiet"])
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let guesses = report["guesses"] as? [String] ?? []
+    #expect(guesses.count == 1)
+    #expect(guesses.first?.contains("Tuist's `Project.swift` is Swift code, which migrate-scan never runs") == true)
   }
 }

@@ -139,12 +139,16 @@ extension CommandLineTool {
     let prefix = try rootPrefix(session.root, topLevel: repository.topLevel)
 
     // The changed files the scan of the tree would read: the same filters, skips and limits.
-    let inside = gitChange.changes.filter {
-      $0.path.hasPrefix(prefix) && session.discovery.admits(String($0.path.dropFirst(prefix.count)))
+    // Project files too (`project.pbxproj`, `.xcconfig`, a workspace): a change that only moves
+    // a file to another target or raises a deployment target changes the modules, so each side
+    // reads its own version of them.
+    let admitted: (String) -> Bool = {
+      $0.hasPrefix(prefix)
+        && (session.discovery.admits(String($0.dropFirst(prefix.count)))
+          || session.discovery.admitsProjectFile(String($0.dropFirst(prefix.count))))
     }
-    let deletedInside = gitChange.deleted.filter {
-      $0.hasPrefix(prefix) && session.discovery.admits(String($0.dropFirst(prefix.count)))
-    }
+    let inside = gitChange.changes.filter { admitted($0.path) }
+    let deletedInside = gitChange.deleted.filter(admitted)
     // Every blob the comparison needs, fetched from git in one batch.
     let oldRevision = gitChange.oldRevision
     var requests: [(path: String, revision: String)] = []
@@ -182,14 +186,20 @@ extension CommandLineTool {
     }
 
     let newFiles = after.sorted { $0.key < $1.key }
-    let changedPaths = newFiles.map(\.key)
+    // A project file is handed to the graph, never lexed; it makes no finding of its own.
+    let discovery = session.discovery
+    let isProject: @Sendable (String) -> Bool = { !$0.hasSuffix(".swift") && discovery.admitsProjectFile($0) }
+    let changedPaths = newFiles.map(\.key).filter { !isProject($0) }
+    let analyze: @Sendable (String, [UInt8]) -> FileAnalysis = { path, bytes in
+      isProject(path) ? Scanner.projectFile(path: path, bytes: bytes) : scanner.analyze(path: path, bytes: bytes)
+    }
     let newAnalyses = ParallelMap.map(count: newFiles.count, jobs: session.jobs) { index in
-      scanner.analyze(path: newFiles[index].key, bytes: newFiles[index].value)
+      analyze(newFiles[index].key, newFiles[index].value)
     }
     // Old contents are analysed under the new path, so a renamed file keeps its fingerprints.
     let oldFiles = before.sorted { $0.key < $1.key }
     let oldAnalyses = ParallelMap.map(count: oldFiles.count, jobs: session.jobs) { index in
-      scanner.analyze(path: oldFiles[index].key, bytes: oldFiles[index].value)
+      analyze(oldFiles[index].key, oldFiles[index].value)
     }
 
     // The changed files were analysed from git's contents above, so the walk skips them; of the
@@ -210,7 +220,9 @@ extension CommandLineTool {
     let afterOutcome = scanner.finish(
       unchanged + newAnalyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, planning: false,
       jobs: session.jobs)
-    let manifestChanged = changedPaths.contains { $0 == "Package.swift" || $0.hasSuffix("/Package.swift") }
+    // A manifest or project file that changed gives the before side other modules.
+    let manifestChanged =
+      newAnalyses.contains { $0.manifest != nil } || oldAnalyses.contains { $0.manifest != nil }
     let beforeOutcome = scanner.finish(
       unchanged + oldAnalyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, planning: false,
       reusedGraph: manifestChanged ? nil : afterOutcome.graph, jobs: session.jobs)

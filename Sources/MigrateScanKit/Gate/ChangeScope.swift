@@ -47,7 +47,7 @@ package struct ChangeScope: Sendable {
           break
         }
       }
-      if analysis.manifest != nil { wholeTreeReason = "a package manifest changed" }
+      if analysis.manifest != nil { wholeTreeReason = "a package manifest or project file changed" }
     }
     let (old, new) = (Summary(before), Summary(after))
     if old.combineDeclarations != new.combineDeclarations {

@@ -5,7 +5,20 @@ import ScanModel
 #endif
 
 extension GitRepository {
-  /// What a change touches: the changed and deleted Swift files, and where their old contents
+  /// The files a change is made of: Swift sources, and the project files that decide their
+  /// modules (`project.pbxproj`, `.xcconfig`, a workspace's `contents.xcworkspacedata`).
+  /// XcodeGen's `project.yml` is one; the files it includes are not (any `.yml` would do).
+  static let comparedPathspecs = [
+    "*.swift", "*.pbxproj", "*.xcconfig", "*.xcworkspacedata", "project.yml", "*/project.yml",
+  ]
+
+  /// Whether `path` is one of `comparedPathspecs`.
+  static func isCompared(_ path: String) -> Bool {
+    path.hasSuffix(".swift") || path.hasSuffix(".pbxproj") || path.hasSuffix(".xcconfig")
+      || path.hasSuffix(".xcworkspacedata") || path == "project.yml" || path.hasSuffix("/project.yml")
+  }
+
+  /// What a change touches: the changed and deleted Swift files (and project files), and where their old contents
   /// come from. New contents are read by the check itself: from the index (`:path`) for a staged
   /// change, through the scan's own reader for `--since`.
   package struct ChangeSet: Sendable {
@@ -23,7 +36,7 @@ extension GitRepository {
   /// looks at the work tree, so no filter driver runs.
   package func stagedChange() throws(CLIError) -> ChangeSet {
     guard let head = headCommit() else {
-      let paths = try swiftFilesInIndex()
+      let paths = try comparedFilesInIndex()
       return ChangeSet(oldRevision: "HEAD", changes: paths.map { Change(path: $0, oldPath: nil) }.sorted(by: byPath))
     }
     let changes = try nameStatus(["diff-index", "--cached", head], describing: "git diff-index")
@@ -50,10 +63,10 @@ extension GitRepository {
     let staged = try nameStatus(["diff-index", "--cached", head], describing: "git diff-index")
     let pathInHead = Dictionary(
       staged.compactMap { change in change.oldPath.map { (change.path, $0) } }, uniquingKeysWith: { first, _ in first })
-    let headFiles = try swiftFiles(inTree: head)
-    let baseFiles = try swiftFiles(inTree: base)
+    let headFiles = try comparedFiles(inTree: head)
+    let baseFiles = try comparedFiles(inTree: base)
     var candidates = Set(headFiles.keys)
-    candidates.formUnion(try swiftFilesInIndex())
+    candidates.formUnion(try comparedFilesInIndex())
 
     var onDisk: [String: [UInt8]] = [:]
     for path in candidates {
@@ -106,7 +119,8 @@ extension GitRepository {
   /// The Swift files a `diff-index --cached` (`command`) deletes, renames left out.
   private func deletedFiles(_ command: [String], describing name: String) throws(CLIError) -> [String] {
     let arguments =
-      command + ["--name-only", "-z", "-M", "--no-ext-diff", "--no-textconv", "--diff-filter=D", "--", "*.swift"]
+      command + ["--name-only", "-z", "-M", "--no-ext-diff", "--no-textconv", "--diff-filter=D", "--"]
+      + GitRepository.comparedPathspecs
     let result = git(arguments)
     guard result.status == 0 else { throw .runtime("\(name) failed in '\(topLevel)': \(result.errorText)") }
     return result.output.split(separator: 0).map { FileName.text(Array($0)) }.sorted { UTF8Order.precedes($0, $1) }
@@ -116,7 +130,8 @@ extension GitRepository {
   /// the Swift files, with renames, and reads its `--name-status -z` answer.
   private func nameStatus(_ command: [String], describing name: String) throws(CLIError) -> [Change] {
     let arguments =
-      command + ["--name-status", "-z", "-M", "--no-ext-diff", "--no-textconv", "--diff-filter=ACMR", "--", "*.swift"]
+      command + ["--name-status", "-z", "-M", "--no-ext-diff", "--no-textconv", "--diff-filter=ACMR", "--"]
+      + GitRepository.comparedPathspecs
     let result = git(arguments)
     guard result.status == 0 else { throw .runtime("\(name) failed in '\(topLevel)': \(result.errorText)") }
     // Names as the walk writes them (`FileName`): a name that is not UTF-8 stays itself.

@@ -59,8 +59,9 @@ extension GitRepository {
   }
 
   /// The regular files (modes 100644 and 100755) of `commit`'s whole tree whose path ends in
-  /// `.swift`, with their blob ids and sizes. Symbolic links and submodules are left out.
-  func swiftFiles(inTree commit: String) throws(CLIError) -> [String: TreeEntry] {
+  /// `.swift` (or names a project file, `GitRepository.comparedPathspecs`), with their blob ids
+  /// and sizes. Symbolic links and submodules are left out.
+  func comparedFiles(inTree commit: String) throws(CLIError) -> [String: TreeEntry] {
     let result = git(["ls-tree", "-r", "-z", "-l", "--full-tree", commit])
     guard result.status == 0 else { throw .runtime("git ls-tree failed in '\(topLevel)': \(result.errorText)") }
     var entries: [String: TreeEntry] = [:]
@@ -69,7 +70,7 @@ extension GitRepository {
       guard let tab = record.firstIndex(of: 0x09) else { continue }
       let fields = record[..<tab].split(separator: 0x20)
       let path = FileName.text(Array(record[(tab + 1)...]))
-      guard fields.count == 4, path.hasSuffix(".swift"),
+      guard fields.count == 4, GitRepository.isCompared(path),
         fields[0].elementsEqual("100644".utf8) || fields[0].elementsEqual("100755".utf8),
         let size = Int(String(decoding: fields[3], as: UTF8.self))
       else { continue }
@@ -78,9 +79,10 @@ extension GitRepository {
     return entries
   }
 
-  /// The paths of the index that end in `.swift` (`git ls-files`, which reads the index only).
-  func swiftFilesInIndex() throws(CLIError) -> [String] {
-    let result = git(["ls-files", "-z", "--cached", "--", "*.swift"])
+  /// The paths of the index that end in `.swift` or name a project file (`git ls-files`, which
+  /// reads the index only).
+  func comparedFilesInIndex() throws(CLIError) -> [String] {
+    let result = git(["ls-files", "-z", "--cached", "--"] + GitRepository.comparedPathspecs)
     guard result.status == 0 else { throw .runtime("git ls-files failed in '\(topLevel)': \(result.errorText)") }
     return result.output.split(separator: 0).map { FileName.text(Array($0)) }
   }

@@ -1,0 +1,9 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Kit",
+  platforms: [.iOS(.v16)],
+  products: [.library(name: "Kit", targets: ["Kit"])],
+  targets: [.target(name: "Kit")]
+)

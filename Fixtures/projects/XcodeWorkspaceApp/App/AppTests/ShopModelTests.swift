@@ -1,0 +1,9 @@
+import XCTest
+
+@testable import App
+
+final class ShopModelTests: XCTestCase {
+  func testStartsEmpty() {
+    XCTAssertTrue(ShopModel().products.isEmpty)
+  }
+}
