@@ -177,7 +177,13 @@ package struct Scanner: Sendable {
         findings: findings, graph: graph, plan: MigrationPlan(), warnings: warnings, skipped: skipped,
         uncompiled: uncompiled)
     }
-    planBuilder.applyLeaveAlone(&findings, modules: graph.modules)
+    var unitFiles: [LeaveAloneRule.File] = []
+    for analysis in analyses where !analysis.isProjectFile && analysis.manifest == nil {
+      guard let module = moduleOfFile[analysis.path] else { continue }
+      unitFiles.append(
+        LeaveAloneRule.File(path: analysis.path, module: module, lines: analysis.lines, facts: analysis.facts))
+    }
+    planBuilder.applyLeaveAlone(&findings, modules: graph.modules, files: unitFiles)
     var fileWaves: [String: Int] = [:]
     for file in graph.files { fileWaves[file.path] = file.wave }
     let plan = planBuilder.build(

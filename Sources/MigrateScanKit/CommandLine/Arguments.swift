@@ -90,6 +90,9 @@ package enum Arguments {
     OptionSpec(name: "--follow-symlinks", takesValue: false, commands: scanning) { invocation, _ in
       invocation.followSymlinks = true
     },
+    OptionSpec(name: "--no-history", takesValue: false, commands: [.scan]) { invocation, _ in
+      invocation.noHistory = true
+    },
     OptionSpec(name: "--quiet", takesValue: false, commands: scanning) { invocation, _ in invocation.quiet = true },
     OptionSpec(name: "-q", takesValue: false, commands: scanning) { invocation, _ in invocation.quiet = true },
     OptionSpec(name: "--help", takesValue: false, commands: everyCommand) { invocation, _ in invocation.command = .help

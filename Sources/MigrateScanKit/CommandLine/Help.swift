@@ -70,6 +70,9 @@ package enum Help {
     OptionHelp(
       label: "--follow-symlinks", spelling: "--follow-symlinks",
       lines: ["follow links out of the scanned root too (reported under their real path)"]),
+    OptionHelp(
+      label: "--no-history", spelling: "--no-history",
+      lines: ["do not read git history for the leave-alone rule (see .migrate-scan.json)"]),
     OptionHelp(label: "-q, --quiet", spelling: "--quiet", lines: ["no progress line and no warnings on stderr"]),
     OptionHelp(label: "--version", spelling: "--version", lines: ["print the version"]),
     OptionHelp(label: "-h, --help", spelling: "--help", lines: ["print this help"]),

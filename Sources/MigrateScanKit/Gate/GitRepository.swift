@@ -73,7 +73,11 @@ package struct GitRepository: Sendable {
     return nil
   }()
 
-  private static func run(_ arguments: [String], input: [UInt8]? = nil) -> (
+  /// Runs git with the safety options, its output read into memory.
+  ///
+  /// - Parameter maxOutput: the most bytes read; past it the pipe is closed (git stops on
+  ///   `SIGPIPE`, status 141) and the caller gets the first `maxOutput` bytes or a little more.
+  static func run(_ arguments: [String], input: [UInt8]? = nil, maxOutput: Int = .max) -> (
     status: Int32, output: [UInt8], errorText: String
   ) {
     // Errors go to a file rather than a second pipe: a full, unread pipe would block git. Input
@@ -120,6 +124,7 @@ package struct GitRepository: Sendable {
       let count = chunk.withUnsafeMutableBytes { read(pipe[0], $0.baseAddress, $0.count) }
       if count > 0 {
         output.append(contentsOf: chunk[0..<count])
+        if output.count >= maxOutput { break }
       } else if count == 0 || errno != EINTR {
         break
       }
