@@ -7,10 +7,10 @@ import ScanModel
 
 /// Reads what a change touches from git: the changed Swift files and their old and new contents.
 ///
-/// Every git call of the tool goes through `git(_:input:)` here, and only plumbing commands that
-/// compare trees, the index and blobs run (`diff-tree`, `diff-index --cached`, `ls-tree`,
-/// `ls-files`, `cat-file`, `rev-parse`, `merge-base`): none of them reads the work tree, so git
-/// never runs a `clean`/`smudge`/`process` filter driver, whatever `.gitattributes`,
+/// Every git call of the tool goes through `run` here, and only commands that compare trees, the
+/// index and blobs run (`diff-tree`, `diff-index --cached`, `ls-tree`, `ls-files`, `cat-file`,
+/// `rev-parse`, `merge-base`, and `GitHistory`'s one `log --name-only`): none of them reads the
+/// work tree, so git never runs a `clean`/`smudge`/`process` filter driver, whatever `.gitattributes`,
 /// `core.attributesFile` or an `include.path` names. The work tree's side of a change is read by
 /// migrate-scan itself. On top of that, the safety options switch off what the repository's
 /// configuration could otherwise make git run (fsmonitor, hooks, pager, transports for a lazy
