@@ -178,10 +178,13 @@ package struct Scanner: Sendable {
         uncompiled: uncompiled)
     }
     var unitFiles: [LeaveAloneRule.File] = []
+    let testModules = Set(graph.modules.filter(\.isTest).map(\.name))
     for analysis in analyses where !analysis.isProjectFile && analysis.manifest == nil {
       guard let module = moduleOfFile[analysis.path] else { continue }
       unitFiles.append(
-        LeaveAloneRule.File(path: analysis.path, module: module, lines: analysis.lines, facts: analysis.facts))
+        LeaveAloneRule.File(
+          path: analysis.path, module: module, lines: analysis.lines, facts: analysis.facts,
+          isTest: testModules.contains(module)))
     }
     planBuilder.applyLeaveAlone(&findings, modules: graph.modules, files: unitFiles)
     var fileWaves: [String: Int] = [:]

@@ -185,3 +185,47 @@ extension TemporaryRepository {
     if process.terminationStatus != 0 { throw CocoaError(.fileWriteUnknown) }
   }
 }
+
+/// The read is bounded by commits and by bytes, and says so.
+@Suite struct GitHistoryBoundTests {
+  @Test func theNewestCommitsAreReadAndTheRestIsSaidToBeCut() throws {
+    let repository = try LeaveAloneHistoryTests.makeRepository()
+    defer { repository.remove() }
+    guard case .available(let whole) = GitHistory.read(root: repository.path) else {
+      Issue.record("no history")
+      return
+    }
+    #expect(whole.commitCount == 3 && !whole.truncated)
+    #expect(whole.files["Sources/App/SyncEngine.swift"]?.commits == [2])
+    #expect(whole.files["Tests/AppTests/CacheTests.swift"]?.commits == [0, 2])
+    guard case .available(let two) = GitHistory.read(root: repository.path, maximumCommits: 2) else {
+      Issue.record("no history")
+      return
+    }
+    #expect(two.commitCount == 2 && two.truncated)
+    #expect(two.files["Sources/App/SyncEngine.swift"] == nil)
+    // 60 bytes hold the newest commit and part of the next: only the whole one counts.
+    guard case .available(let cut) = GitHistory.read(root: repository.path, maximumBytes: 60) else {
+      Issue.record("no history")
+      return
+    }
+    #expect(cut.commitCount == 1 && cut.truncated)
+    #expect(cut.files.keys.sorted() == ["Tests/AppTests/CacheTests.swift"])
+  }
+
+  @Test func aSubfolderReadsItsOwnPaths() throws {
+    let repository = try LeaveAloneHistoryTests.makeRepository()
+    defer { repository.remove() }
+    guard case .available(let history) = GitHistory.read(root: repository.path + "/Sources") else {
+      Issue.record("no history")
+      return
+    }
+    #expect(history.files.keys.sorted() == ["App/Cache.swift", "App/FeedLoader.swift", "App/SyncEngine.swift"])
+  }
+
+  @Test func aRepositoryWithoutCommits() throws {
+    let repository = try TemporaryRepository()
+    defer { repository.remove() }
+    #expect(GitHistory.read(root: repository.path) == .unavailable("the repository has no commit yet"))
+  }
+}

@@ -23,16 +23,21 @@ extension CommandLineTool {
     scanner.suppressibleNames = session.suppressibleNames
     scanner.warningPathBase = display("", root: session.root)
     // The history is read once, by one `git log`, on another thread while the files are
-    // analysed: git waits on the disk, the analysis on the CPU.
+    // analysed: git is a process of its own, and its second or so on a 10,000-commit repository
+    // overlaps the analysis instead of adding to it.
     let root = session.root
-    let readsHistory = !invocation.noHistory
+    // A baseline holds no disposition: writing one alone needs no history.
+    let readsHistory = !invocation.noHistory && !baselineOnly
     let progress = showsProgress(invocation: invocation, io: io, outputs: outputs)
     let (analysed, history) = ParallelChunks.both(
       jobs: session.jobs > 1 ? 2 : 1,
       { [session, scanner] in
         Result { () throws(CLIError) in try session.analyzeTree(scanner: scanner, showProgress: progress) }
       },
-      { readsHistory ? GitHistory.read(root: root) : .unavailable("--no-history") })
+      {
+        readsHistory
+          ? GitHistory.read(root: root) : .unavailable(baselineOnly ? "not read for a baseline" : "--no-history")
+      })
     let (analyses, skipped, _) = try analysed.get()
     session.planBuilder.history = history
     let outcome = scanner.finish(

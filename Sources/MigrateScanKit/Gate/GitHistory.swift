@@ -95,7 +95,7 @@ package struct GitHistory: Sendable, Equatable {
     guard result.status == 0 || cut else {
       let detail = result.errorText.split(separator: "\n").first.map(String.init) ?? "status \(result.status)"
       return .unavailable(
-        detail.contains("does not have any commits") || detail.contains("unknown revision")
+        detail.contains("bad revision") || detail.contains("unknown revision")
           ? "the repository has no commit yet" : "git log failed: \(detail)")
     }
     guard var history = parse(result.output, complete: !cut) else {
@@ -108,46 +108,64 @@ package struct GitHistory: Sendable, Equatable {
   /// Parses `git log -z --name-only --format=%x00C%ct` output. With `complete` false (the read
   /// was cut), the last commit, which may have lost paths, is dropped.
   package static func parse(_ output: [UInt8], complete: Bool) -> GitHistory? {
-    var files: [String: FileHistory] = [:]
+    // One lookup per path of a commit, then the entry is changed in place: moving a file's
+    // entry out of a dictionary and back for each commit cost a tenth of a scan.
+    var indexOfPath: [String: Int] = [:]
+    var entries: [(path: String, history: FileHistory)] = []
     var dates: [Int64] = []
-    var commitPaths: [[String]] = []
+    // Paths of the commit being read; recorded once its commit is known to be whole.
+    var pending: [ArraySlice<UInt8>] = []
     var expectingHeader = false
-    for field in output.split(separator: 0, omittingEmptySubsequences: false) {
+    func flush() {
+      guard let date = dates.last else { return }
+      let index = Int32(dates.count - 1)
+      for path in pending {
+        let name = FileName.text(path)
+        if let known = indexOfPath[name] {
+          entries[known].history.commits.append(index)
+          if entries[known].history.lastChange < date { entries[known].history.lastChange = date }
+        } else {
+          indexOfPath[name] = entries.count
+          entries.append((name, FileHistory(lastChange: date, commits: [index])))
+        }
+      }
+      pending.removeAll(keepingCapacity: true)
+    }
+    var start = output.startIndex
+    while start < output.endIndex {
+      let end = output[start...].firstIndex(of: 0) ?? output.endIndex
+      let field = output[start..<end]
+      start = end + 1
       if field.isEmpty {
         expectingHeader = true
         continue
       }
       if expectingHeader {
         expectingHeader = false
-        guard field.first == UInt8(ascii: "C"), let date = Int64(String(decoding: field.dropFirst(), as: UTF8.self))
-        else { return nil }
+        flush()
+        guard field.first == UInt8(ascii: "C"), field.count > 1, field.count < 20 else { return nil }
+        var date: Int64 = 0
+        for byte in field.dropFirst() {
+          guard (0x30...0x39).contains(byte) else { return nil }
+          date = date * 10 + Int64(byte - 0x30)
+        }
         dates.append(date)
-        commitPaths.append([])
         continue
       }
-      guard !commitPaths.isEmpty else { return nil }
-      var path = field[...]
-      if path.first == 0x0A { path = path.dropFirst() }
-      if !path.isEmpty { commitPaths[commitPaths.count - 1].append(FileName.text(Array(path))) }
+      guard !dates.isEmpty else { return nil }
+      let path = field.first == 0x0A ? field.dropFirst() : field
+      if !path.isEmpty { pending.append(path) }
     }
-    if !complete && !dates.isEmpty {
+    if complete {
+      flush()
+    } else if !dates.isEmpty {
+      // The read was cut: the last commit may have lost paths, so it is left out.
       dates.removeLast()
-      commitPaths.removeLast()
     }
-    guard !dates.isEmpty else { return nil }
-    for (index, paths) in commitPaths.enumerated() {
-      for path in paths {
-        if var known = files[path] {
-          if known.commits.last != Int32(index) { known.commits.append(Int32(index)) }
-          known.lastChange = max(known.lastChange, dates[index])
-          files[path] = known
-        } else {
-          files[path] = FileHistory(lastChange: dates[index], commits: [Int32(index)])
-        }
-      }
-    }
-    return GitHistory(
-      newest: dates.max() ?? 0, oldest: dates.min() ?? 0, commitCount: dates.count, truncated: !complete,
-      files: files)
+    guard let newest = dates.max(), let oldest = dates.min() else { return nil }
+    var files: [String: FileHistory] = [:]
+    files.reserveCapacity(entries.count)
+    for entry in entries { files[entry.path] = entry.history }
+    return GitHistory(newest: newest, oldest: oldest, commitCount: dates.count, truncated: !complete, files: files)
   }
 }

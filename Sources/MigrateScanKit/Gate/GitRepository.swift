@@ -76,7 +76,7 @@ package struct GitRepository: Sendable {
   /// Runs git with the safety options, its output read into memory.
   ///
   /// - Parameter maxOutput: the most bytes read; past it the pipe is closed (git stops on
-  ///   `SIGPIPE`, status 141) and the caller gets the first `maxOutput` bytes or a little more.
+  ///   `SIGPIPE`, status 141) and the caller gets exactly the first `maxOutput` bytes.
   static func run(_ arguments: [String], input: [UInt8]? = nil, maxOutput: Int = .max) -> (
     status: Int32, output: [UInt8], errorText: String
   ) {
@@ -124,7 +124,10 @@ package struct GitRepository: Sendable {
       let count = chunk.withUnsafeMutableBytes { read(pipe[0], $0.baseAddress, $0.count) }
       if count > 0 {
         output.append(contentsOf: chunk[0..<count])
-        if output.count >= maxOutput { break }
+        if output.count >= maxOutput {
+          output.removeSubrange(maxOutput...)
+          break
+        }
       } else if count == 0 || errno != EINTR {
         break
       }

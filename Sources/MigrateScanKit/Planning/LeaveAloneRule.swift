@@ -42,8 +42,9 @@ package struct LeaveAloneRule: Sendable, Equatable {
       self.references = references
     }
 
-    /// The file's facts as the graph's reference collector gave them.
-    package init(path: String, module: String, lines: Int, facts: FileFacts) {
+    /// The file's facts as the graph's reference collector gave them; `references` only for a
+    /// file of a test module (`isTest`), the only ones the rule reads them from.
+    package init(path: String, module: String, lines: Int, facts: FileFacts, isTest: Bool) {
       var types: [String] = []
       for declaration in facts.declarations where declaration.qualifiedName == declaration.name {
         if !types.contains(declaration.name) { types.append(declaration.name) }
@@ -54,7 +55,7 @@ package struct LeaveAloneRule: Sendable, Equatable {
       }
       self.init(
         path: path, module: module, lines: lines, types: types,
-        references: facts.references.map(LeaveAloneRule.typePart))
+        references: isTest ? facts.references.map(LeaveAloneRule.typePart) : [])
     }
   }
 
