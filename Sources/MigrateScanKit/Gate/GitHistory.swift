@@ -1,4 +1,5 @@
 import ScanModel
+import SwiftLexer
 
 #if canImport(Glibc)
   import Glibc
@@ -108,10 +109,12 @@ package struct GitHistory: Sendable, Equatable {
   /// Parses `git log -z --name-only --format=%x00C%ct` output. With `complete` false (the read
   /// was cut), the last commit, which may have lost paths, is dropped.
   package static func parse(_ output: [UInt8], complete: Bool) -> GitHistory? {
-    // One lookup per path of a commit, then the entry is changed in place: moving a file's
-    // entry out of a dictionary and back for each commit cost a tenth of a scan.
-    var indexOfPath: [String: Int] = [:]
-    var entries: [(path: String, history: FileHistory)] = []
+    // Paths are told apart by their bytes (`ByteStringSet`: one hash, no `String` per path of
+    // each commit); each distinct path is decoded once at the end. Moving a file's entry out of
+    // a `[String: FileHistory]` and back for each commit cost a tenth of a scan.
+    var paths = ByteStringSet()
+    var firstBytes: [ArraySlice<UInt8>] = []
+    var entries: [FileHistory] = []
     var dates: [Int64] = []
     // Paths of the commit being read; recorded once its commit is known to be whole.
     var pending: [ArraySlice<UInt8>] = []
@@ -120,13 +123,13 @@ package struct GitHistory: Sendable, Equatable {
       guard let date = dates.last else { return }
       let index = Int32(dates.count - 1)
       for path in pending {
-        let name = FileName.text(path)
-        if let known = indexOfPath[name] {
-          entries[known].history.commits.append(index)
-          if entries[known].history.lastChange < date { entries[known].history.lastChange = date }
+        let known = paths.index(inserting: path)
+        if known < entries.count {
+          entries[known].commits.append(index)
+          if entries[known].lastChange < date { entries[known].lastChange = date }
         } else {
-          indexOfPath[name] = entries.count
-          entries.append((name, FileHistory(lastChange: date, commits: [index])))
+          firstBytes.append(path)
+          entries.append(FileHistory(lastChange: date, commits: [index]))
         }
       }
       pending.removeAll(keepingCapacity: true)
@@ -165,7 +168,7 @@ package struct GitHistory: Sendable, Equatable {
     guard let newest = dates.max(), let oldest = dates.min() else { return nil }
     var files: [String: FileHistory] = [:]
     files.reserveCapacity(entries.count)
-    for entry in entries { files[entry.path] = entry.history }
+    for (bytes, entry) in zip(firstBytes, entries) { files[FileName.text(bytes)] = entry }
     return GitHistory(newest: newest, oldest: oldest, commitCount: dates.count, truncated: !complete, files: files)
   }
 }
