@@ -16,7 +16,7 @@ import ScanModel
 ///   "baseline": "migrate-scan-baseline.json",
 ///   "failOn": ["future-task-wrapper"],
 ///   "maxFileSize": 20000000,
-///   "leaveAloneLines": 3000,
+///   "leaveAlone": { "lines": 400, "operators": 3, "unchangedMonths": 12 },
 ///   "requireSuppressionReason": true
 /// }
 /// ```
@@ -41,7 +41,13 @@ package struct Configuration: Sendable, Equatable {
   package var baseline: String?
   package var failOn: [String] = []
   package var maxFileSize: Int?
+  /// `leaveAlone.lines`, `leaveAlone.operators`, `leaveAlone.unchangedMonths`: the thresholds of
+  /// the leave-alone rule (`LeaveAloneRule`), nil where the file does not set them.
   package var leaveAloneLines: Int?
+  package var leaveAloneOperators: Int?
+  package var leaveAloneUnchangedMonths: Int?
+  /// Said on stderr by a scan (a deprecated key), each naming the file, line and column.
+  package var warnings: [String] = []
   /// When true, a suppression comment without a reason after `--` is an error (exit 1).
   package var requireSuppressionReason = false
   /// The file these settings came from, for messages (nil for the defaults).
@@ -61,8 +67,9 @@ package struct Configuration: Sendable, Equatable {
 
   private static let keys = [
     "version", "include", "exclude", "disabledRules", "enabledRules", "severity", "rulesFiles", "modules",
-    "baseline", "failOn", "maxFileSize", "leaveAloneLines", "requireSuppressionReason",
+    "baseline", "failOn", "maxFileSize", "leaveAlone", "leaveAloneLines", "requireSuppressionReason",
   ]
+  private static let leaveAloneKeys = ["lines", "operators", "unchangedMonths"]
 
   /// Parses a configuration file's bytes. `folder` resolves relative paths inside it.
   ///
@@ -145,13 +152,13 @@ package struct Configuration: Sendable, Equatable {
       guard let text = value.stringValue else { throw bad(value, "'baseline' must be a path") }
       configuration.baseline = resolve(text)
     }
-    for key in ["maxFileSize", "leaveAloneLines"] {
-      guard let value = root[key] else { continue }
+    if let value = root["maxFileSize"] {
       guard let number = value.integerValue, number > 0 else {
-        throw bad(value, "'\(key)' must be a whole number above 0")
+        throw bad(value, "'maxFileSize' must be a whole number above 0")
       }
-      if key == "maxFileSize" { configuration.maxFileSize = number } else { configuration.leaveAloneLines = number }
+      configuration.maxFileSize = number
     }
+    try parseLeaveAlone(root, into: &configuration, path: path, bad: bad)
     if let value = root["requireSuppressionReason"] {
       guard case .bool(let flag) = value.kind else {
         throw bad(value, "'requireSuppressionReason' must be true or false")
@@ -163,4 +170,49 @@ package struct Configuration: Sendable, Equatable {
     return configuration
   }
 
+  /// Reads `leaveAlone` (an object of whole numbers) and the deprecated `leaveAloneLines`.
+  private static func parseLeaveAlone(
+    _ root: JSONValue, into configuration: inout Configuration, path: String,
+    bad: (JSONValue, String) -> CLIError
+  ) throws(CLIError) {
+    if let value = root["leaveAlone"] {
+      guard let members = value.objectValue else {
+        throw bad(value, "'leaveAlone' must be an object: {\"lines\": 400, \"operators\": 3, \"unchangedMonths\": 12}")
+      }
+      for member in members {
+        guard leaveAloneKeys.contains(member.key) else {
+          let hint = Suggestion.closest(to: member.key, in: leaveAloneKeys).map { "; did you mean '\($0)'?" } ?? ""
+          throw .runtime(
+            "configuration \(path):\(member.keyPosition.line):\(member.keyPosition.column): "
+              + "unknown key 'leaveAlone.\(member.key)'\(hint) (it takes lines, operators and unchangedMonths)")
+        }
+        // Lines must be above 0 (a unit always has some); 0 operators or 0 months drops that test.
+        let minimum = member.key == "lines" ? 1 : 0
+        guard let number = member.value.integerValue, number >= minimum else {
+          throw bad(
+            member.value,
+            "'leaveAlone.\(member.key)' must be a whole number of \(minimum == 1 ? "1 or more" : "0 or more")")
+        }
+        switch member.key {
+        case "lines": configuration.leaveAloneLines = number
+        case "operators": configuration.leaveAloneOperators = number
+        default: configuration.leaveAloneUnchangedMonths = number
+        }
+      }
+    }
+    if let value = root["leaveAloneLines"] {
+      guard let number = value.integerValue, number > 0 else {
+        throw bad(value, "'leaveAloneLines' must be a whole number above 0")
+      }
+      guard root["leaveAlone"]?["lines"] == nil else {
+        throw bad(
+          value, "'leaveAloneLines' and 'leaveAlone.lines' both set the same threshold; keep 'leaveAlone.lines'")
+      }
+      configuration.leaveAloneLines = number
+      configuration.warnings.append(
+        "configuration \(path):\(value.position.line):\(value.position.column): warning: 'leaveAloneLines' is "
+          + "deprecated: it now counts the lines of one unit (a type and its extensions), not of a module; "
+          + "write \"leaveAlone\": {\"lines\": \(number)} instead")
+    }
+  }
 }

@@ -53,7 +53,11 @@ package struct ScanSession: Sendable {
     self.discovery = discovery
 
     var planBuilder = PlanBuilder()
-    if let lines = configuration.leaveAloneLines { planBuilder.leaveAloneLines = lines }
+    if let lines = configuration.leaveAloneLines { planBuilder.leaveAlone.lines = lines }
+    if let operators = configuration.leaveAloneOperators { planBuilder.leaveAlone.operators = operators }
+    if let months = configuration.leaveAloneUnchangedMonths { planBuilder.leaveAlone.unchangedMonths = months }
+    // A scan replaces it with what `GitHistory.read` found; a check's findings are judged without.
+    planBuilder.history = .unavailable("a check reads none")
     self.planBuilder = planBuilder
     moduleMap = ModuleMap(prefixes: configuration.modules)
   }

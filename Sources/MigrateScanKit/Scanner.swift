@@ -178,7 +178,16 @@ package struct Scanner: Sendable {
         findings: findings, graph: graph, plan: MigrationPlan(), warnings: warnings, skipped: skipped,
         uncompiled: uncompiled)
     }
-    planBuilder.applyLeaveAlone(&findings, modules: graph.modules)
+    var unitFiles: [LeaveAloneRule.File] = []
+    let testModules = Set(graph.modules.filter(\.isTest).map(\.name))
+    for analysis in analyses where !analysis.isProjectFile && analysis.manifest == nil {
+      guard let module = moduleOfFile[analysis.path] else { continue }
+      unitFiles.append(
+        LeaveAloneRule.File(
+          path: analysis.path, module: module, lines: analysis.lines, facts: analysis.facts,
+          isTest: testModules.contains(module)))
+    }
+    planBuilder.applyLeaveAlone(&findings, modules: graph.modules, files: unitFiles)
     // Extents and references of the files with findings only: what sizes and orders the steps.
     var withFindings: Set<String> = []
     for finding in findings { withFindings.insert(finding.file) }

@@ -39,14 +39,19 @@ package struct ByteStringSet {
   }
 
   /// Adds `bytes` unless an equal text is present.
-  package mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) { _ = index(inserting: bytes) }
+
+  /// Adds `bytes` unless an equal text is present, and returns the text's index (the order of
+  /// first insertion: the index into `strings()`).
+  package mutating func index(inserting bytes: UnsafeBufferPointer<UInt8>) -> Int {
     let tag = Self.hash(bytes, seed: seed) >> 32
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: tag) & mask
     while true {
       let entry = slots[slot]
       if entry == 0 { break }
-      if entry >> 32 == tag && equal(Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1, bytes) { return }
+      let index = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+      if entry >> 32 == tag && equal(index, bytes) { return index }
       slot = (slot + 1) & mask
     }
     if isASCII && !ByteSearch.isASCII(bytes) { isASCII = false }
@@ -54,11 +59,17 @@ package struct ByteStringSet {
     spans.append((storage.count, bytes.count))
     storage.append(contentsOf: bytes)
     if spans.count * 2 > slots.count { grow() }
+    return spans.count - 1
   }
 
   /// Adds the bytes of `slice` unless an equal text is present.
   package mutating func insert(_ slice: ArraySlice<UInt8>) {
     slice.withUnsafeBufferPointer { insert($0) }
+  }
+
+  /// Adds the bytes of `slice` unless an equal text is present; returns the text's index.
+  package mutating func index(inserting slice: ArraySlice<UInt8>) -> Int {
+    slice.withUnsafeBufferPointer { index(inserting: $0) }
   }
 
   /// The texts decoded as UTF-8 (invalid bytes repaired), in first-insertion order.

@@ -2,8 +2,7 @@ import MigrateScanKit
 import ScanModel
 import Testing
 
-/// The order of work: leaves first inside every phase, blocked steps say by what, and large
-/// untested modules that keep pipelines are left alone.
+/// The order of work: leaves first inside every phase, and blocked steps say by what.
 @Suite struct PlanBuilderTests {
   static func finding(
     _ id: String, module: String, file: String, line: Int = 1, category: CategoryID = .oneShotFuture,
@@ -95,23 +94,16 @@ import Testing
     #expect(viewModels.map(\.kind) == [.file, .strictConcurrency])
   }
 
-  @Test func largeUntestedModulesThatKeepPipelinesAreLeftAlone() {
+  /// The module no longer decides: a large untested module's small units are migrated
+  /// (`LeaveAloneRuleTests` holds the rule itself).
+  @Test func aLargeUntestedModuleIsNotLeftAloneWhole() {
     var findings = [
       Self.finding("k", module: "Feed", file: "F.swift", category: .operatorPipeline, disposition: .keep, phase: nil),
       Self.finding("m", module: "Feed", file: "F.swift", line: 9),
-      Self.finding("r", module: "Repository", file: "R.swift"),
     ]
-    PlanBuilder().applyLeaveAlone(&findings, modules: Self.modules)
-    #expect(findings[1].disposition == .leaveAlone)
-    #expect(findings[1].phase == nil)
-    #expect(findings[1].reasons.last?.contains("no test target references it") == true)
-    #expect(findings[2].disposition == .migrate, "a tested module is never left alone")
-    #expect(findings[0].disposition == .keep)
-    var small = PlanBuilder()
-    small.leaveAloneLines = 10_000
-    var again = [findings[0], Self.finding("m", module: "Feed", file: "F.swift")]
-    small.applyLeaveAlone(&again, modules: Self.modules)
-    #expect(again[1].disposition == .migrate, "below the size threshold the module is migrated")
+    let files = [LeaveAloneRule.File(path: "F.swift", module: "Feed", lines: 40, types: [], references: [])]
+    PlanBuilder().applyLeaveAlone(&findings, modules: Self.modules, files: files)
+    #expect(findings.map(\.disposition) == [.keep, .migrate])
   }
 }
 

@@ -93,4 +93,19 @@ import Testing
       }
     }
   }
+
+  /// `index(inserting:)` gives a text the index of its first insertion, through growth.
+  @Test func indexOfInsertionIsStable() {
+    var set = ByteStringSet()
+    let texts = (0..<5_000).map { Array("Sources/File\($0 % 1_700).swift".utf8) }
+    var first: [String: Int] = [:]
+    for text in texts {
+      let index = set.index(inserting: text[...])
+      let key = String(decoding: text, as: UTF8.self)
+      #expect(index == first[key, default: index])
+      first[key] = index
+    }
+    #expect(set.count == 1_700)
+    #expect(set.strings()[42] == "Sources/File42.swift")
+  }
 }

@@ -99,6 +99,9 @@ package enum Arguments {
     OptionSpec(name: "--follow-symlinks", takesValue: false, commands: scanning) { invocation, _ in
       invocation.followSymlinks = true
     },
+    OptionSpec(name: "--no-history", takesValue: false, commands: [.scan]) { invocation, _ in
+      invocation.noHistory = true
+    },
     OptionSpec(name: "--quiet", takesValue: false, commands: [.scan, .check, .diff]) { invocation, _ in
       invocation.quiet = true
     },

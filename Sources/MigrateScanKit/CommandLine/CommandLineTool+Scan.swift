@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ParallelWork
 import Reports
 import RuleEngine
 import ScanModel
@@ -6,7 +7,7 @@ import ScanModel
 extension CommandLineTool {
   /// `migrate-scan [scan] [DIR]`: the plan, in every requested format.
   static func runScan(_ invocation: Invocation, io: inout some TextOutput) throws(CLIError) -> ExitCode {
-    let session = try ScanSession(invocation: invocation)
+    var session = try ScanSession(invocation: invocation)
     // `--write-baseline` alone writes the baseline and says so; a plan is printed only when asked
     // for with --format or --output.
     let baselineOnly = invocation.writeBaseline != nil && invocation.format == nil && invocation.outputPaths.isEmpty
@@ -21,11 +22,27 @@ extension CommandLineTool {
     var scanner = Scanner(catalog: session.catalog)
     scanner.suppressibleNames = session.suppressibleNames
     scanner.warningPathBase = display("", root: session.root)
-    let (analyses, skipped, _) = try session.analyzeTree(
-      scanner: scanner, showProgress: showsProgress(invocation: invocation, io: io, outputs: outputs))
+    // The history is read once, by one `git log`, on another thread while the files are
+    // analysed: git is a process of its own, and its second or so on a 10,000-commit repository
+    // overlaps the analysis instead of adding to it.
+    let root = session.root
+    // A baseline holds no disposition: writing one alone needs no history.
+    let readsHistory = !invocation.noHistory && !baselineOnly
+    let progress = showsProgress(invocation: invocation, io: io, outputs: outputs)
+    let (analysed, history) = ParallelChunks.both(
+      jobs: session.jobs > 1 ? 2 : 1,
+      { [session, scanner] in
+        Result { () throws(CLIError) in try session.analyzeTree(scanner: scanner, showProgress: progress) }
+      },
+      {
+        readsHistory
+          ? GitHistory.read(root: root) : .unavailable(baselineOnly ? "not read for a baseline" : "--no-history")
+      })
+    let (analyses, skipped, _) = try analysed.get()
+    session.planBuilder.history = history
     let outcome = scanner.finish(
       analyses, moduleMap: session.moduleMap, planBuilder: session.planBuilder, jobs: session.jobs)
-    warn(outcome.warnings, skipped: skipped, invocation: invocation, io: &io)
+    warn(session.configuration.warnings + outcome.warnings, skipped: skipped, invocation: invocation, io: &io)
     warnIfEmpty(analyses.map(\.path), session: session, invocation: invocation, io: &io)
 
     if let path = invocation.writeBaseline {

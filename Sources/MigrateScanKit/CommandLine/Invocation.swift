@@ -71,6 +71,8 @@ package struct Invocation: Equatable, Sendable {
   package var maxFileSize: Int?
   /// `--follow-symlinks`.
   package var followSymlinks = false
+  /// `--no-history`: the leave-alone rule does not read git history.
+  package var noHistory = false
   /// `--quiet`: no progress and no warnings summary on stderr.
   package var quiet = false
   /// `diff --fail-on-new`: exit 1 when a new fix-now finding appeared.

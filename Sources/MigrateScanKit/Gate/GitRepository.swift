@@ -7,10 +7,10 @@ import ScanModel
 
 /// Reads what a change touches from git: the changed Swift files and their old and new contents.
 ///
-/// Every git call of the tool goes through `git(_:input:)` here, and only plumbing commands that
-/// compare trees, the index and blobs run (`diff-tree`, `diff-index --cached`, `ls-tree`,
-/// `ls-files`, `cat-file`, `rev-parse`, `merge-base`): none of them reads the work tree, so git
-/// never runs a `clean`/`smudge`/`process` filter driver, whatever `.gitattributes`,
+/// Every git call of the tool goes through `run` here, and only commands that compare trees, the
+/// index and blobs run (`diff-tree`, `diff-index --cached`, `ls-tree`, `ls-files`, `cat-file`,
+/// `rev-parse`, `merge-base`, and `GitHistory`'s one `log --name-only`): none of them reads the
+/// work tree, so git never runs a `clean`/`smudge`/`process` filter driver, whatever `.gitattributes`,
 /// `core.attributesFile` or an `include.path` names. The work tree's side of a change is read by
 /// migrate-scan itself. On top of that, the safety options switch off what the repository's
 /// configuration could otherwise make git run (fsmonitor, hooks, pager, transports for a lazy
@@ -73,7 +73,11 @@ package struct GitRepository: Sendable {
     return nil
   }()
 
-  private static func run(_ arguments: [String], input: [UInt8]? = nil) -> (
+  /// Runs git with the safety options, its output read into memory.
+  ///
+  /// - Parameter maxOutput: the most bytes read; past it the pipe is closed (git stops on
+  ///   `SIGPIPE`, status 141) and the caller gets exactly the first `maxOutput` bytes.
+  static func run(_ arguments: [String], input: [UInt8]? = nil, maxOutput: Int = .max) -> (
     status: Int32, output: [UInt8], errorText: String
   ) {
     // Errors go to a file rather than a second pipe: a full, unread pipe would block git. Input
@@ -120,6 +124,10 @@ package struct GitRepository: Sendable {
       let count = chunk.withUnsafeMutableBytes { read(pipe[0], $0.baseAddress, $0.count) }
       if count > 0 {
         output.append(contentsOf: chunk[0..<count])
+        if output.count >= maxOutput {
+          output.removeSubrange(maxOutput...)
+          break
+        }
       } else if count == 0 || errno != EINTR {
         break
       }

@@ -8,8 +8,11 @@ import ScanModel
 /// once the async API it calls exists, so a module's steps are blocked by the modules it depends
 /// on having done theirs, and each module ends with switching on complete strict concurrency.
 package struct PlanBuilder: Sendable {
-  /// Untested modules with more lines than this and kept pipelines are left alone.
-  package var leaveAloneLines = 3_000
+  /// The thresholds of the leave-alone judgment (`.migrate-scan.json`'s `leaveAlone`).
+  package var leaveAlone = LeaveAloneRule()
+  /// The tree's git history, read once before planning (`GitHistory.read`); unavailable when it
+  /// was not read (`--no-history`, a check, a test).
+  package var history: GitHistory.Reading = .unavailable("not read")
 
   package init() {}
 
@@ -27,33 +30,12 @@ package struct PlanBuilder: Sendable {
     }
   }
 
-  /// Marks the findings of large untested modules with kept pipelines as `leave-alone`.
+  /// Marks the `migrate` findings of the units `leaveAlone` leaves alone (large, kept
+  /// operators, no test names them, unchanged for long): `LeaveAloneRule` decides, per unit.
   ///
-  /// Such code works, nothing would catch a regression, and its pipelines are the kind that stay
-  /// on Combine anyway: migrate it when it must change for another reason.
-  package func applyLeaveAlone(_ findings: inout [Finding], modules: [ModuleInfo]) {
-    let modulesByName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    var keptModules: Set<String> = []
-    for finding in findings where finding.disposition == .keep {
-      if let module = finding.module { keptModules.insert(module) }
-    }
-    // One reason per module, shared by its findings: a copy of it per finding was 4 MB on a
-    // tree of a million generated lines.
-    var reasons: [String: String] = [:]
-    for index in findings.indices {
-      guard let name = findings[index].module, let module = modulesByName[name], !module.tested,
-        !module.isTest, module.lines > leaveAloneLines, keptModules.contains(name),
-        findings[index].disposition == .migrate
-      else { continue }
-      findings[index].disposition = .leaveAlone
-      findings[index].phase = nil
-      if reasons[name] == nil {
-        reasons[name] =
-          "module \(name) has \(module.lines) lines, no test target references it, and it keeps pipelines on "
-          + "Combine: migrate it when it must change anyway"
-      }
-      findings[index].reasons.append(reasons[name]!)
-    }
+  /// - Parameter files: every analysed source file with its module, lines and facts.
+  package func applyLeaveAlone(_ findings: inout [Finding], modules: [ModuleInfo], files: [LeaveAloneRule.File]) {
+    leaveAlone.apply(to: &findings, modules: modules, files: files, history: history)
   }
 
   /// Builds the plan. `findings` must be in report order and already final; suppressed ones

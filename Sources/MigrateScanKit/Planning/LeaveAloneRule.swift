@@ -1,0 +1,225 @@
+import DependencyGraph
+import ScanModel
+
+/// The "complex, working, untested" judgment, made per unit of work: a type (or a file's
+/// top-level code) that is large, holds Combine operators worth keeping, is referenced by no
+/// test and has not changed for a long time is left alone: rewrite it when it must change anyway.
+///
+/// A unit is `finding.unit`, else the type part of `finding.symbol` (before the first `.`), else
+/// the file, within its module: the key the plan's steps are built from. Every finding of a unit
+/// the rule leaves alone gets the same reason as its last `reasons` entry (the plan copies it to
+/// `PlanStep.leaveAloneReason`). Only `migrate` findings move; kept, fix-now and gated ones stay.
+///
+/// Example: `SyncEngine`, 620 lines in two files, `combineLatest`, `debounce` and `share` in its
+/// pipelines, no test file naming it, last changed 20 months before the newest commit: left
+/// alone. The same type edited last month is migrated, as is one a test names.
+package struct LeaveAloneRule: Sendable, Equatable {
+  /// Lines of the unit's files at least (the files that declare or extend its type).
+  package var lines = 400
+  /// Operators of its kept pipelines at least (`debounce`, `combineLatest`, …; each pipeline's
+  /// distinct operators, summed).
+  package var operators = 3
+  /// Months without a change at least (when the history is available). 0: history never matters.
+  package var unchangedMonths = 12
+
+  package init() {}
+
+  /// One source file, as the rule sees it.
+  package struct File: Sendable {
+    package var path: String
+    package var module: String
+    package var lines: Int
+    /// Top-level types the file declares or extends (first component of the name).
+    package var types: [String]
+    /// Type-like names the file mentions (first component), read for test files only.
+    package var references: [String]
+
+    package init(path: String, module: String, lines: Int, types: [String], references: [String]) {
+      self.path = path
+      self.module = module
+      self.lines = lines
+      self.types = types
+      self.references = references
+    }
+
+    /// The file's facts as the graph's reference collector gave them; `references` only for a
+    /// file of a test module (`isTest`), the only ones the rule reads them from.
+    package init(path: String, module: String, lines: Int, facts: FileFacts, isTest: Bool) {
+      var types: [String] = []
+      for declaration in facts.declarations where declaration.qualifiedName == declaration.name {
+        if !types.contains(declaration.name) { types.append(declaration.name) }
+      }
+      for ext in facts.extensions {
+        let name = LeaveAloneRule.typePart(ext.extendedType)
+        if !types.contains(name) { types.append(name) }
+      }
+      self.init(
+        path: path, module: module, lines: lines, types: types,
+        references: isTest ? facts.references.map(LeaveAloneRule.typePart) : [])
+    }
+  }
+
+  /// `Outer.Inner.member` → `Outer`.
+  static func typePart(_ name: String) -> String {
+    name.firstIndex(of: ".").map { String(name[..<$0]) } ?? name
+  }
+
+  /// The unit a finding belongs to: a type name, or `nil` for a file's top-level code.
+  static func unitType(of finding: Finding) -> String? {
+    if let unit = finding.unit { return typePart(unit) }
+    return finding.symbol.map(typePart)
+  }
+
+  /// Marks the `migrate` findings of every unit the rule leaves alone, with its reason last.
+  ///
+  /// - Parameter history: the tree's git history; `.unavailable` makes the rule judge on size,
+  ///   operators and tests, and say so.
+  package func apply(
+    to findings: inout [Finding], modules: [ModuleInfo], files: [File], history: GitHistory.Reading
+  ) {
+    let testModules = Set(modules.filter(\.isTest).map(\.name))
+    var testReferences: Set<String> = []
+    var filesOfType: [String: [Int]] = [:]
+    var fileIndex: [String: Int] = [:]
+    for (index, file) in files.enumerated() {
+      fileIndex[file.path] = index
+      if testModules.contains(file.module) {
+        testReferences.formUnion(file.references)
+      } else {
+        for type in file.types { filesOfType[file.module + "\u{1F}" + type, default: []].append(index) }
+      }
+    }
+    // Units in order of their first finding, so the work (and any future output) never follows
+    // dictionary order.
+    var units: [String: [Int]] = [:]
+    var order: [String] = []
+    for index in findings.indices where findings[index].suppression == nil {
+      let finding = findings[index]
+      let module = finding.module ?? "(root)"
+      guard !testModules.contains(module) else { continue }
+      let key = module + "\u{1F}" + (LeaveAloneRule.unitType(of: finding).map { "T" + $0 } ?? "F" + finding.file)
+      if units[key] == nil { order.append(key) }
+      units[key, default: []].append(index)
+    }
+    for key in order {
+      guard let members = units[key], members.contains(where: { findings[$0].disposition == .migrate }) else {
+        continue
+      }
+      let first = findings[members[0]]
+      let module = first.module ?? "(root)"
+      let type = LeaveAloneRule.unitType(of: first)
+      var unitFiles: [Int] = type.flatMap { filesOfType[module + "\u{1F}" + $0] } ?? []
+      for index in members {
+        if let file = fileIndex[findings[index].file], !unitFiles.contains(file) { unitFiles.append(file) }
+      }
+      let facts = UnitFacts(
+        type: type, file: first.file, lines: unitFiles.reduce(0) { $0 + files[$1].lines },
+        operators: LeaveAloneRule.keptOperators(members.map { findings[$0] }),
+        tested: type.map { testReferences.contains($0) }
+          ?? (fileIndex[first.file].map { files[$0].types.contains(where: testReferences.contains) } ?? false),
+        paths: unitFiles.map { files[$0].path })
+      guard let reason = judge(facts, history: history) else { continue }
+      for index in members where findings[index].disposition == .migrate {
+        findings[index].disposition = .leaveAlone
+        findings[index].phase = nil
+        findings[index].reasons.append(reason)
+      }
+    }
+  }
+
+  /// What the rule knows of one unit.
+  struct UnitFacts {
+    var type: String?
+    var file: String
+    var lines: Int
+    var operators: (count: Int, names: [String])
+    var tested: Bool
+    var paths: [String]
+  }
+
+  /// The reason the unit is left alone, or nil when it is not.
+  func judge(_ facts: UnitFacts, history: GitHistory.Reading) -> String? {
+    guard facts.lines >= lines, facts.operators.count >= operators, !facts.tested else { return nil }
+    let names = facts.operators.names.prefix(4).map { "`\($0)`" }.joined(separator: ", ")
+    let more = facts.operators.names.count > 4 ? ", …" : ""
+    let subject = facts.type.map { "`\($0)`" } ?? "the types of `\(facts.file)`"
+    var reason =
+      "leave-alone rule: ≥ \(lines) lines (\(facts.lines)), ≥ \(operators) operators (\(facts.operators.count): "
+      + "\(names)\(more)), no test references \(subject)"
+    switch history {
+    case .unavailable(let why):
+      reason += "; git history unavailable (\(why)), so how long it has been unchanged is unknown"
+    case .available(let history):
+      guard let change = LeaveAloneRule.lastChange(of: facts.paths, in: history) else { return nil }
+      let months = LeaveAloneRule.months(from: change.date, to: history.newest)
+      guard months >= unchangedMonths else { return nil }
+      let horizon = history.truncated ? "the last \(history.commitCount) commits" : "the whole history"
+      if change.commits == 0 {
+        reason +=
+          ", unchanged for ≥ \(unchangedMonths) months (no change in \(horizon), back to "
+          + "\(LeaveAloneRule.day(history.oldest)))"
+      } else {
+        reason +=
+          ", unchanged for \(months) months ≥ \(unchangedMonths) (last change \(LeaveAloneRule.day(change.date)), "
+          + "\(change.commits) commit\(change.commits == 1 ? "" : "s") in \(horizon), back to "
+          + "\(LeaveAloneRule.day(history.oldest)))"
+      }
+    }
+    return reason + ": rewrite it when you next need to change it"
+  }
+
+  /// The newest change of any of `paths` and how many commits changed them; nil when one of
+  /// them is not in a complete history (a file never committed is being written now). A file
+  /// beyond a cut history changed before its oldest commit.
+  static func lastChange(of paths: [String], in history: GitHistory) -> (date: Int64, commits: Int)? {
+    var date = Int64.min
+    var commits: Set<Int32> = []
+    for path in paths {
+      guard let file = history.files[path] else {
+        guard history.truncated else { return nil }
+        date = max(date, history.oldest)
+        continue
+      }
+      date = max(date, file.lastChange)
+      commits.formUnion(file.commits)
+    }
+    return date == Int64.min ? nil : (date, commits.count)
+  }
+
+  /// Each kept pipeline's operators (from its `keeps: a, b` reason), summed, and their names.
+  static func keptOperators(_ findings: [Finding]) -> (count: Int, names: [String]) {
+    var count = 0
+    var names: [String] = []
+    for finding in findings where finding.disposition == .keep && finding.category == .operatorPipeline {
+      guard let kept = finding.reasons.first(where: { $0.hasPrefix("keeps: ") }) else { continue }
+      for name in kept.dropFirst("keeps: ".count).split(separator: ",") {
+        let operatorName = name.trimmingPrefix(" ")
+        count += 1
+        if !names.contains(String(operatorName)) { names.append(String(operatorName)) }
+      }
+    }
+    return (count, names.sorted())
+  }
+
+  /// Whole months (of 365/12 days) from `start` to `end`, in seconds since 1970.
+  static func months(from start: Int64, to end: Int64) -> Int {
+    guard end > start else { return 0 }
+    return Int((end - start) / 86_400 * 12 / 365)
+  }
+
+  /// `2024-03-02`, the UTC day of `seconds` since 1970 (Howard Hinnant's civil-from-days).
+  static func day(_ seconds: Int64) -> String {
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let dayOfMonth = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(year)-\(two(month))-\(two(dayOfMonth))"
+  }
+}
