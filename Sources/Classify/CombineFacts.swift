@@ -144,6 +144,9 @@ package struct CombineFacts: Sendable, Hashable {
     package var type: String
     /// The simple names it inherits from or conforms to.
     package var supertypes: [String]
+    /// The dotted type path it declares or extends (`Outer.Model` for a `class Model` nested in
+    /// `Outer`, `Feature.Model` for `extension Feature.Model`).
+    package var path = ""
   }
 
   /// A stored or computed property declared in a type body, with its type when written
@@ -183,6 +186,9 @@ package struct CombineFacts: Sendable, Hashable {
   /// Inheritance clauses: `class Model: ModelProtocol, ObservableObject` gives
   /// (`Model`, [`ModelProtocol`, `ObservableObject`]); extensions too.
   package var conformances: [Conformance] = []
+  /// Protocols and what they inherit (`protocol ProfileModel: ObservableObject`), apart from
+  /// `conformances` so that a protocol never counts as a conforming type there.
+  package var protocolInheritance: [Conformance] = []
   /// Functions returning a publisher, with how their stream ends.
   package var publisherSources: [PublisherSource] = []
   /// Every function with a closure parameter the continuation detector analysed: a callee

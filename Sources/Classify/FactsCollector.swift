@@ -37,7 +37,15 @@ package enum FactsCollector {
       case .keyword where view.isWord(position, "let") || view.isWord(position, "var"):
         if let member = member(file, at: position) { facts.members.append(member) }
       case .keyword where typeKeywords.index(at: position, in: view) != nil:
-        if let conformance = conformance(view, at: position) { facts.conformances.append(conformance) }
+        if var conformance = conformance(view, at: position) {
+          conformance.path = typePath(file, declaredAt: position)
+          facts.conformances.append(conformance)
+        }
+      case .keyword where view.isWord(position, "protocol") && !view.isPeriod(position - 1):
+        if var conformance = conformance(view, at: position) {
+          conformance.path = typePath(file, declaredAt: position)
+          facts.protocolInheritance.append(conformance)
+        }
       case .atSign where view.isWord(position + 1, "Published"):
         unambiguous.insert("Published")
         if let name = publishedName(view, after: position + 1) {
@@ -209,6 +217,20 @@ package enum FactsCollector {
       next += 1
     }
     return supertypes.isEmpty ? nil : CombineFacts.Conformance(type: type, supertypes: supertypes)
+  }
+
+  /// The dotted path of the type declared (or extended) by the keyword at `position`:
+  /// `Outer.Model` for `class Model` inside `Outer`, the written path for an extension.
+  private static func typePath(_ file: FileContext, declaredAt position: Int) -> String {
+    let view = file.view
+    var next = position + 1
+    var path = view.text(next)
+    while view.isPeriod(next + 1), view.isIdentifier(next + 2) {
+      next += 2
+      path += "." + view.text(next)
+    }
+    let outer = file.symbols.typePath(at: position)
+    return view.isWord(position, "extension") || outer.isEmpty ? path : outer + "." + path
   }
 
   /// A property declared in a type body, with its written type: `let manager: Manager`,

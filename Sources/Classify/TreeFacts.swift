@@ -76,6 +76,8 @@ struct TreeFacts: Sendable {
   private let sourceEnds: [String: (end: StreamEnd, place: String)]
   /// Every subject's consumers across the tree.
   let subjectConsumers: SubjectConsumers
+  /// The tree's `ObservableObject`s, built only when a file holds an `observable-use` candidate.
+  let observableTypes: ObservableTypes
   /// Resolved `future-initialiser` helper calls, counted per helper name for `bridge-helper`.
   private var initialiserCalls = 0
 
@@ -167,6 +169,8 @@ struct TreeFacts: Sendable {
     self.defects = defects
     self.completionFunctions = functions
     self.subjectConsumers = SubjectConsumers(files: files)
+    let holdsUse = files.contains { file in file.candidates.contains { $0.category == .observableUse } }
+    self.observableTypes = holdsUse ? ObservableTypes(files: files, context: context) : ObservableTypes()
     var ends: [String: (end: StreamEnd, place: String)] = [:]
     var via: [String: String] = [:]
     for file in files {

@@ -1,0 +1,31 @@
+import SwiftUI
+
+final class Settings: ObservableObject {
+  static let shared = Settings()
+  @Published var theme = 0
+}
+
+final class Session: ObservableObject {}
+
+struct RootView: View {
+  @StateObject var session = Session()
+  let settings: Settings
+
+  var body: some View {
+    let local = Session()
+    ContentView()
+      .environmentObject(Settings.shared)
+      .environmentObject(Settings())
+      .environmentObject(session)
+      .environmentObject(self.settings)
+      .environmentObject(local)
+      // Unknown type: a finding with no unit.
+      .environmentObject(dependencies.makeSession())
+      // Never: a library's model, comments, strings.
+      .environmentObject(LibraryStore())
+      // .environmentObject(session)
+      .navigationTitle(".environmentObject(session)")
+  }
+}
+
+struct ContentView: View { var body: some View { EmptyView() } }
