@@ -29,3 +29,9 @@ struct RootView: View {
 }
 
 struct ContentView: View { var body: some View { EmptyView() } }
+
+// A member of a member: not resolved here, so a finding with no unit (never the type of `model`).
+struct Host: View {
+  let model: Session
+  var body: some View { EmptyView().environmentObject(model.child) }
+}

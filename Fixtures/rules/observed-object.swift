@@ -37,3 +37,15 @@ struct Others: View {
   let doc = "@ObservedObject var model: ProfileViewModel"
   var body: some View { EmptyView() }
 }
+
+// A nested model inherited through an alias: `ScreenViewModel.Context` is `StateStore.Context`.
+class StateStore<State> {
+  final class Context: ObservableObject {}
+}
+typealias ScreenViewModelType = StateStore<Int>
+final class ScreenViewModel: ScreenViewModelType {}
+
+struct Screen: View {
+  @ObservedObject var context: ScreenViewModel.Context
+  var body: some View { EmptyView() }
+}

@@ -189,6 +189,9 @@ package struct CombineFacts: Sendable, Hashable {
   /// Protocols and what they inherit (`protocol ProfileModel: ObservableObject`), apart from
   /// `conformances` so that a protocol never counts as a conforming type there.
   package var protocolInheritance: [Conformance] = []
+  /// Type aliases and the type they name (`typealias ScreenModelType = StateStoreModel<S, A>` gives
+  /// (`ScreenModelType`, [`StateStoreModel`])): a nested type is reached through them.
+  package var typealiases: [Conformance] = []
   /// Functions returning a publisher, with how their stream ends.
   package var publisherSources: [PublisherSource] = []
   /// Every function with a closure parameter the continuation detector analysed: a callee

@@ -41,6 +41,14 @@ package enum FactsCollector {
           conformance.path = typePath(file, declaredAt: position)
           facts.conformances.append(conformance)
         }
+      case .keyword where view.isWord(position, "typealias"):
+        if view.isIdentifier(position + 1), view.kind(position + 2) == .equal, view.isIdentifier(position + 3) {
+          var next = position + 3
+          while view.isPeriod(next + 1), view.isIdentifier(next + 2) { next += 2 }
+          var alias = CombineFacts.Conformance(type: view.text(position + 1), supertypes: [view.text(next)])
+          alias.path = typePath(file, declaredAt: position)
+          facts.typealiases.append(alias)
+        }
       case .keyword where view.isWord(position, "protocol") && !view.isPeriod(position - 1):
         if var conformance = conformance(view, at: position) {
           conformance.path = typePath(file, declaredAt: position)

@@ -24,6 +24,10 @@ struct ObservableTypes: Sendable {
   private var paths: Set<String> = []
   /// The same, by simple name, in file order.
   private var pathsByName: [String: [String]] = [:]
+  /// What each type name inherits from, conforms to or aliases, over all its clauses: the way to
+  /// a nested type a subclass inherits (`ScreenViewModel.Context`, declared as
+  /// `StateStoreViewModel.Context`).
+  private var supertypes: [String: [String]] = [:]
   /// The names of every `@Published` property of the tree.
   private(set) var publishedNames: Set<String> = []
   /// For each model path: where it is declared (`path:line` of its first clause) and what its own
@@ -42,8 +46,9 @@ struct ObservableTypes: Sendable {
     for (index, file) in files.enumerated() {
       clauses.append(contentsOf: file.facts.conformances)
       clauses.append(contentsOf: file.facts.protocolInheritance)
-      clauseFiles.append(
-        contentsOf: repeatElement(index, count: file.facts.conformances.count + file.facts.protocolInheritance.count))
+      clauses.append(contentsOf: file.facts.typealiases)
+      let count = file.facts.conformances.count + file.facts.protocolInheritance.count + file.facts.typealiases.count
+      clauseFiles.append(contentsOf: repeatElement(index, count: count))
       for property in file.facts.published { publishedNames.insert(property.name) }
     }
     // Which clauses name each supertype: a name that turns out observable makes those observable
@@ -51,6 +56,7 @@ struct ObservableTypes: Sendable {
     var bySupertype: [String: [Int]] = [:]
     for (index, clause) in clauses.enumerated() {
       for supertype in clause.supertypes { bySupertype[supertype, default: []].append(index) }
+      supertypes[clause.type, default: []].append(contentsOf: clause.supertypes)
     }
     var observableNames: Set<String> = ["ObservableObject"]
     var pending = ["ObservableObject"]
@@ -98,9 +104,42 @@ struct ObservableTypes: Sendable {
     let simple = written.split(separator: ".").last.map(String.init) ?? written
     let fitting = (pathsByName[simple] ?? []).filter { $0 == written || $0.hasSuffix("." + written) }
     switch fitting.count {
-    case 0: return .none
+    case 0: return inherited(written)
     case 1: return .found(fitting[0])
     default: return .ambiguous(fitting)
+    }
+  }
+
+  /// `Head.Tail` where `Tail` is declared in a supertype of `Head` (or the type an alias of it
+  /// names), a few levels up: `SecurityScreenViewModel.Context` with `class
+  /// SecurityScreenViewModel: SecurityScreenViewModelType` and `typealias
+  /// SecurityScreenViewModelType = StateStoreViewModel<…>` is `StateStoreViewModel.Context`.
+  private func inherited(_ written: String) -> Resolution {
+    guard let dot = written.firstIndex(of: ".") else { return .none }
+    let head = String(written[..<dot])
+    let tail = String(written[written.index(after: dot)...])
+    var seen: Set<String> = [head]
+    var level = [head]
+    var found: [String] = []
+    for _ in 0..<4 where found.isEmpty && !level.isEmpty {
+      var next: [String] = []
+      for name in level {
+        for supertype in supertypes[name] ?? [] where seen.insert(supertype).inserted {
+          next.append(supertype)
+          let candidate = supertype + "." + tail
+          if paths.contains(candidate) {
+            found.append(candidate)
+          } else if let nested = pathsByName[String(tail.split(separator: ".").last ?? "")] {
+            found += nested.filter { $0.hasSuffix("." + candidate) && !found.contains($0) }
+          }
+        }
+      }
+      level = next
+    }
+    switch found.count {
+    case 0: return .none
+    case 1: return .found(found[0])
+    default: return .ambiguous(found)
     }
   }
 

@@ -99,17 +99,19 @@ enum WrittenType {
     return nil
   }
 
-  /// The type of a `model`, `self.model` or constructing/singleton expression at `position`
-  /// (an argument, the qualifier of `model.$query`), nil when it is none of those.
-  static func ofValue(_ file: FileContext, at position: Int) -> String? {
+  /// The type of the expression `start...end` when it is `model`, `self.model` or a
+  /// constructing or singleton expression (an argument, the qualifier of `model.$query`); nil for
+  /// anything longer (`viewModel.context` is not `viewModel`'s type).
+  static func ofValue(_ file: FileContext, from start: Int, to end: Int) -> String? {
     let view = file.view
-    var start = position
-    if view.isWord(start, "self"), view.isPeriod(start + 1) { start += 2 }
-    guard view.isIdentifier(start) else { return nil }
-    if let first = view.text(start).utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") {
-      return expression(view, at: start).type
+    var first = start
+    if view.isWord(first, "self"), view.isPeriod(first + 1) { first += 2 }
+    guard view.isIdentifier(first), end >= first else { return nil }
+    if isCapitalised(view.text(first)) {
+      let (type, last) = expression(view, at: first)
+      return last == end ? type : nil
     }
-    return ofName(file, view.text(start), at: start)
+    return first == end ? ofName(file, view.text(first), at: first) : nil
   }
 
   /// `Model`, `Feature`: a type's spelling by convention.

@@ -107,7 +107,7 @@ struct ViewUseSiteDetector: Detector {
         guard view.isWord(position + 1, "environmentObject"), view.kind(position + 2) == .leftParen,
           enabled.contains(Self.environmentModifier), let close = view.partner(position + 2)
         else { continue }
-        let written = WrittenType.ofValue(file, at: position + 3)
+        let written = WrittenType.ofValue(file, from: position + 3, to: close - 1)
         let argument = WrittenType.compactText(view, position + 3, close - 1)
         var hit = DetectorHit(
           name: Self.environmentModifier, start: position + 1, end: close,
