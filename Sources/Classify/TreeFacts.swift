@@ -42,6 +42,9 @@ struct TreeFacts: Sendable {
     var importsCombine: Bool
     /// The file can see Combine at all (see `TreeFacts.scope(of:module:)`).
     var seesCombine = false
+    /// The file imports a module of the tree that imports Combine and exposes publishers: Combine's
+    /// members (`sink`, operators, `values`) reach the file through it, though its types do not.
+    var reachesCombineMembers = false
   }
 
   /// For each type name the tree declares, among those ever asked about (see `init`): the modules
@@ -55,6 +58,9 @@ struct TreeFacts: Sendable {
   private let providing: Set<String>
   /// Modules of the tree that `@_exported import` a providing module.
   private let exportingModules: Set<String>
+  /// Modules of the tree that import a providing module and declare a publisher (a property of a
+  /// publisher type, a `@Published` property or a function returning a publisher).
+  private let publishingModules: Set<String>
   /// The helpers whose `Future` is Combine's (see `init`), in file order.
   private var helpers: [(path: String, helper: CombineFacts.Helper)] = []
   /// How many files use each bridge helper's name (other names are not counted).
@@ -127,8 +133,18 @@ struct TreeFacts: Sendable {
     var defects: [String: [(String, CompletionDefect)]] = [:]
     var functions: [String: [(key: String, labels: [String])]] = [:]
     let modules = files.map { context.moduleOf($0.path) }
+    var importing: Set<String> = []
+    var declaring: Set<String> = []
     for (index, (file, share)) in zip(files, shares).enumerated() {
       let module = modules[index]
+      if let module {
+        if file.facts.imports.contains(where: context.providingModules.contains) { importing.insert(module) }
+        if !file.facts.published.isEmpty || !file.facts.publisherSources.isEmpty
+          || file.facts.members.contains(where: { CombineVocabulary.publisherTypes.contains($0.type) })
+        {
+          declaring.insert(module)
+        }
+      }
       for name in share.declared { declaredBy[name, default: []].insert(module ?? "") }
       if !file.facts.exportedImports.isEmpty {
         reexports[module ?? "", default: []].formUnion(file.facts.exportedImports)
@@ -161,6 +177,7 @@ struct TreeFacts: Sendable {
     self.reexports = reexports
     self.providing = context.providingModules
     self.exportingModules = exporting
+    self.publishingModules = importing.intersection(declaring)
     self.usedNames = used
     self.sameTypeFeeds = sameTypeFeeds
     self.otherFeeds = otherFeeds
@@ -249,6 +266,9 @@ struct TreeFacts: Sendable {
       imports.contains { providing.contains($0) || exportingModules.contains($0) } || exportingModules.contains(key)
     var scope = FileScope(module: key, imports: imports, importsCombine: combine)
     scope.seesCombine = combine || file.facts.unambiguousNames.contains { owner(of: $0, in: scope) == .none }
+    if !scope.seesCombine, !publishingModules.isEmpty {
+      scope.reachesCombineMembers = imports.contains { $0 != key && publishingModules.contains($0) }
+    }
     return scope
   }
 
@@ -283,6 +303,11 @@ struct TreeFacts: Sendable {
     // Continuations and queues are concurrency findings, not Combine ones: they need no import.
     switch candidate.category {
     case .continuationBridge, .continuationMisuse, .queueGuardedState: return true
+    // Chains are Combine's members: a test file importing only the library under test calls
+    // `.sink` on its publishers, which Swift lets through its import of Combine (before
+    // `MemberImportVisibility`). Types (`PassthroughSubject`, `@StateObject`) do not leak so.
+    case .operatorPipeline, .valuesBridge, .silentFailure, .assignRetainCycle:
+      return scope.seesCombine || scope.reachesCombineMembers
     default: return scope.seesCombine
     }
   }
