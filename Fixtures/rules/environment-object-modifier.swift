@@ -35,3 +35,13 @@ struct Host: View {
   let model: Session
   var body: some View { EmptyView().environmentObject(model.child) }
 }
+
+// `if let session {` unwraps the property: its type stays.
+final class Panel {
+  private weak var session: Session?
+  func show() {
+    if let session {
+      _ = ContentView().environmentObject(session)
+    }
+  }
+}

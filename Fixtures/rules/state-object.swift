@@ -35,3 +35,11 @@ struct ProfileScreen: View {
 }
 
 struct PlainThing {}
+
+// A generic parameter: a finding with no unit, never looked up as a type.
+struct DiscoverView<Manager>: View where Manager: DiscoveryManaging {
+  @StateObject private var manager: Manager
+  var body: some View { EmptyView() }
+}
+
+protocol DiscoveryManaging: ObservableObject {}

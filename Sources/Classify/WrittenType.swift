@@ -91,6 +91,9 @@ enum WrittenType {
       if scope.member == nil && scope.isType {
         if property == nil { property = .some(ofDeclaration(view, name: scan + 1).type) }
       } else if here.member != nil, scope.member == here.member, scope.open == here.open, scan < position {
+        // `if let model {`, `guard let model, …`: the property unwrapped, whose type stays.
+        let next = view.kind(scan + 2)
+        if next == .leftBrace || next == .comma || view.isWord(scan + 2, "else") { continue }
         local = .some(ofDeclaration(view, name: scan + 1).type)
       }
     }

@@ -49,8 +49,15 @@ struct ViewUseSiteDetector: Detector {
           continue
         }
         guard enabled.contains(rule), let name = declaredName(view, after: attribute) else { continue }
-        let (written, end) = WrittenType.ofDeclaration(view, name: name)
+        var (written, end) = WrittenType.ofDeclaration(view, name: name)
         let property = view.text(name)
+        // `struct DiscoverView<Manager: ManagerProtocol>: View { @StateObject var manager: Manager }`:
+        // whichever model the view is made with; the tree pass must not look `Manager` up.
+        var generic: String?
+        if let type = written, Self.isGenericParameter(type, of: file.symbols.scope(at: position), in: view) {
+          generic = type
+          written = nil
+        }
         let kind = rule == Self.stateObject ? "S" : rule == Self.observedObject ? "O" : "E"
         var hit = DetectorHit(
           name: rule, start: position, end: end,
@@ -101,6 +108,11 @@ struct ViewUseSiteDetector: Detector {
                 + ": `@Environment` gives no binding, so write `@Bindable var \(property) = \(property)` in `body`")
           }
         }
+        if let generic {
+          hit.reasons.append(
+            "`\(generic)` is a generic parameter of `\(file.symbols.typePath(at: position))`: this changes with the "
+              + "models it is made with")
+        }
         output.hits.append(hit)
         position = max(position, end)
       case .period:
@@ -143,6 +155,31 @@ struct ViewUseSiteDetector: Detector {
       position += 1
     }
     return nil
+  }
+
+  /// True when `name` is a generic parameter of the type whose body is `scope`
+  /// (`struct View<Model>: View where Model: P {`, `struct View<Model: P> {`).
+  private static func isGenericParameter(_ name: String, of scope: SymbolIndex.Scope, in view: SourceView) -> Bool {
+    guard scope.isType, scope.open > 0, !name.contains(".") else { return false }
+    var keyword = scope.open - 1
+    while keyword > 0, scope.open - keyword < 200 {
+      if view.isWord(keyword, "struct") || view.isWord(keyword, "class") || view.isWord(keyword, "enum")
+        || view.isWord(keyword, "actor")
+      {
+        break
+      }
+      if view.kind(keyword) == .rightBrace || view.kind(keyword) == .leftBrace { return false }
+      keyword -= 1
+    }
+    let open = keyword + 2
+    guard view.text(open).hasPrefix("<"), let close = FutureTaskWrapperDetector.genericEnd(view, open) else {
+      return false
+    }
+    for position in open...close where view.isIdentifier(position) && view.has(position, name) {
+      let previous = view.text(position - 1)
+      if previous.hasSuffix("<") || previous == "," { return true }
+    }
+    return false
   }
 
   /// `: ProfileViewModel` or ` = ProfileViewModel(…)` after the name: the declaration as the
