@@ -50,3 +50,23 @@ final class Watcher {
 extension SearchModel {
   func search(_ query: String) {}
 }
+
+// A nested model's changes forwarded by hand; a singleton's `$x`; `removeDuplicates`, which
+// `.onChange` does by itself, does not keep it.
+final class Parent: ObservableObject {
+  static let shared = Parent()
+  @Published var flag = false
+  let child = SearchModel()
+  var bag = Set<AnyCancellable>()
+  init() {
+    child.objectWillChange.sink { [weak self] _ in self?.objectWillChange.send() }.store(in: &bag)
+  }
+}
+
+struct FlagView: View {
+  var body: some View {
+    EmptyView()
+      .onReceive(Parent.shared.$flag) { _ in }
+      .onReceive(Parent.shared.$flag.removeDuplicates()) { _ in }
+  }
+}

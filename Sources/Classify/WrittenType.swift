@@ -48,11 +48,11 @@ enum WrittenType {
 
   /// The type of the expression starting at `position` when it is a construction or a singleton
   /// (see the type's summary), and the expression's last position.
-  static func expression(_ view: SourceView, at position: Int) -> (type: String?, end: Int) {
+  static func expression(_ view: SourceView, at position: Int, through limit: Int = Int.max) -> (type: String?, end: Int) {
     guard view.isIdentifier(position) else { return (nil, position) }
     var parts = [view.text(position)]
     var next = position
-    while view.isPeriod(next + 1), view.isWord(next + 2) {
+    while next + 2 <= limit, view.isPeriod(next + 1), view.isWord(next + 2) {
       next += 2
       parts.append(view.text(next))
     }
@@ -111,7 +111,7 @@ enum WrittenType {
     if view.isWord(first, "self"), view.isPeriod(first + 1) { first += 2 }
     guard view.isIdentifier(first), end >= first else { return nil }
     if isCapitalised(view.text(first)) {
-      let (type, last) = expression(view, at: first)
+      let (type, last) = expression(view, at: first, through: end)
       return last == end ? type : nil
     }
     return first == end ? ofName(file, view.text(first), at: first) : nil

@@ -48,12 +48,22 @@ struct ModelSubscriptionDetector: Detector {
         let source = (qualifier + ["objectWillChange"]).joined(separator: ".")
         var hit = DetectorHit(
           name: Self.name, start: chain.start, end: chain.end, key: Self.key("W", written, own: own, names: []))
-        hit.message = "`\(source).sink { … }` → `withObservationTracking { … } onChange: { … }`"
-        hit.help =
-          "An `@Observable` type has no `objectWillChange`: track the properties the closure depends on with "
-          + "`withObservationTracking` (it fires once: register again in `onChange`), or `Observations` (iOS 26) "
-          + "in a stored `Task`."
-        hit.reasons = ["plain subscription of `\(source)`, which goes away with the move to `@Observable`"]
+        if !own, Self.forwardsWillChange(view, chain.terminalLink) {
+          // `child.objectWillChange.sink { self?.objectWillChange.send() }`: a nested model's changes
+          // passed up by hand, which observation does by itself.
+          hit.message = "`\(source).sink { … objectWillChange.send() }` → delete it once both models are `@Observable`"
+          hit.help =
+            "It forwards a nested model's changes to this one. `@Observable` tracks each property a view reads, "
+            + "through nested `@Observable` models too, so the forwarding goes away with both moves."
+          hit.reasons = ["forwards `\(source)` to `objectWillChange.send()`"]
+        } else {
+          hit.message = "`\(source).sink { … }` → `withObservationTracking { … } onChange: { … }`"
+          hit.help =
+            "An `@Observable` type has no `objectWillChange`: track the properties the closure depends on with "
+            + "`withObservationTracking` (it fires once: register again in `onChange`), or `Observations` (iOS 26) "
+            + "in a stored `Task`."
+          hit.reasons = ["plain subscription of `\(source)`, which goes away with the move to `@Observable`"]
+        }
         output.hits.append(hit)
         continue
       }
@@ -108,7 +118,10 @@ struct ModelSubscriptionDetector: Detector {
           || (view.kind(position + 1) == .leftBrace && view.braceRole[position + 1] == .closure)
       {
         let word = view.text(position)
-        if CombineVocabulary.keepOperators.contains(word) {
+        // `.onChange(of:)` fires only when the value changes: it is `removeDuplicates` already.
+        if word == "removeDuplicates" {
+          if !transforms.contains(word) { transforms.append(word) }
+        } else if CombineVocabulary.keepOperators.contains(word) {
           if !keeps.contains(word) { keeps.append(word) }
         } else if CombineVocabulary.transformOperators.contains(word), !transforms.contains(word) {
           transforms.append(word)
@@ -126,7 +139,7 @@ struct ModelSubscriptionDetector: Detector {
     let end = view.skipCall(from: name) - 1
     let sourceText = WrittenType.compactText(view, qualifierStart, firstSource)
     let argument = WrittenType.compactText(view, name + 2, argumentEnd)
-    let shown = argument.utf8.count > 60 ? sourceText + "…" : argument
+    let shown = argument.utf8.count > 60 && argument != sourceText ? sourceText + "…" : argument
     var hit = DetectorHit(
       name: Self.name, start: name, end: end,
       key: Self.key("R", written, own: own, names: willChange ? projections + ["objectWillChange"] : projections))
@@ -166,6 +179,17 @@ struct ModelSubscriptionDetector: Detector {
       + "property (`initial: true` because `$x` delivers the current value on subscription; `@Published` "
       + "delivers before the change, `onChange` after it), or `.task(id:)` for async work and debouncing."
     return hit
+  }
+
+  /// True when the closure of `link` calls `objectWillChange.send()`.
+  private static func forwardsWillChange(_ view: SourceView, _ link: PublisherChain.Link) -> Bool {
+    let from = link.argumentsOpen >= 0 ? link.argumentsOpen : link.closureOpen
+    guard from >= 0, link.end > from else { return false }
+    for position in from..<link.end
+    where view.isWord(position, "objectWillChange") && view.isPeriod(position + 1) && view.isWord(position + 2, "send") {
+      return true
+    }
+    return false
   }
 
   /// `y` in `.assign(to: &$y)`, or nil for any other target.
