@@ -48,7 +48,9 @@ enum WrittenType {
 
   /// The type of the expression starting at `position` when it is a construction or a singleton
   /// (see the type's summary), and the expression's last position.
-  static func expression(_ view: SourceView, at position: Int, through limit: Int = Int.max) -> (type: String?, end: Int) {
+  static func expression(_ view: SourceView, at position: Int, through limit: Int = Int.max) -> (
+    type: String?, end: Int
+  ) {
     guard view.isIdentifier(position) else { return (nil, position) }
     var parts = [view.text(position)]
     var next = position

@@ -186,7 +186,8 @@ struct ModelSubscriptionDetector: Detector {
     let from = link.argumentsOpen >= 0 ? link.argumentsOpen : link.closureOpen
     guard from >= 0, link.end > from else { return false }
     for position in from..<link.end
-    where view.isWord(position, "objectWillChange") && view.isPeriod(position + 1) && view.isWord(position + 2, "send") {
+    where view.isWord(position, "objectWillChange") && view.isPeriod(position + 1) && view.isWord(position + 2, "send")
+    {
       return true
     }
     return false
