@@ -144,9 +144,18 @@ package struct CombineFacts: Sendable, Hashable {
     package var type: String
     /// The simple names it inherits from or conforms to.
     package var supertypes: [String]
-    /// The dotted type path it declares or extends (`Outer.Model` for a `class Model` nested in
-    /// `Outer`, `Feature.Model` for `extension Feature.Model`).
-    package var path = ""
+    /// The type path enclosing the declaration (`Outer` for a `class Model` nested in it; "" for
+    /// an extension, which is at file level).
+    package var outer = ""
+    /// The written qualifier of a dotted name (`Feature` in `extension Feature.Model`), else "".
+    package var qualifier = ""
+
+    /// The dotted type path it declares or extends: `Outer.Model`, `Feature.Model`, `Model`.
+    package var path: String {
+      var path = qualifier.isEmpty ? type : qualifier + "." + type
+      if !outer.isEmpty { path = outer + "." + path }
+      return path
+    }
   }
 
   /// A stored or computed property declared in a type body, with its type when written

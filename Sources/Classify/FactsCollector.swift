@@ -37,22 +37,21 @@ package enum FactsCollector {
       case .keyword where view.isWord(position, "let") || view.isWord(position, "var"):
         if let member = member(file, at: position) { facts.members.append(member) }
       case .keyword where typeKeywords.index(at: position, in: view) != nil:
-        if var conformance = conformance(view, at: position) {
-          conformance.path = typePath(file, declaredAt: position)
-          facts.conformances.append(conformance)
-        }
-      case .keyword where view.isWord(position, "typealias"):
-        if view.isIdentifier(position + 1), view.kind(position + 2) == .equal, view.isIdentifier(position + 3) {
-          var next = position + 3
-          while view.isPeriod(next + 1), view.isIdentifier(next + 2) { next += 2 }
-          var alias = CombineFacts.Conformance(type: view.text(position + 1), supertypes: [view.text(next)])
-          alias.path = typePath(file, declaredAt: position)
-          facts.typealiases.append(alias)
-        }
-      case .keyword where view.isWord(position, "protocol") && !view.isPeriod(position - 1):
-        if var conformance = conformance(view, at: position) {
-          conformance.path = typePath(file, declaredAt: position)
-          facts.protocolInheritance.append(conformance)
+        // One lookup for the seven words (every keyword of the file comes here): `typealias` and
+        // `protocol` are last in the table.
+        let word = typeKeywords.index(at: position, in: view) ?? 0
+        if word == 5 {
+          if var alias = typeAlias(view, at: position) {
+            locate(&alias, file, declaredAt: position)
+            facts.typealiases.append(alias)
+          }
+        } else if var conformance = conformance(view, at: position) {
+          locate(&conformance, file, declaredAt: position)
+          if word == 6 {
+            if !view.isPeriod(position - 1) { facts.protocolInheritance.append(conformance) }
+          } else {
+            facts.conformances.append(conformance)
+          }
         }
       case .atSign where view.isWord(position + 1, "Published"):
         unambiguous.insert("Published")
@@ -199,7 +198,21 @@ package enum FactsCollector {
     }
   }
 
-  private static let typeKeywords = ByteWords(["class", "struct", "enum", "actor", "extension"])
+  /// The declaration words whose clause the facts keep; `typealias` (5) and `protocol` (6) go to
+  /// their own lists.
+  private static let typeKeywords = ByteWords([
+    "class", "struct", "enum", "actor", "extension", "typealias", "protocol",
+  ])
+
+  /// `typealias Name = Target<…>`: the alias and the type it names.
+  private static func typeAlias(_ view: SourceView, at position: Int) -> CombineFacts.Conformance? {
+    guard view.isIdentifier(position + 1), view.kind(position + 2) == .equal, view.isIdentifier(position + 3) else {
+      return nil
+    }
+    var next = position + 3
+    while view.isPeriod(next + 1), view.isIdentifier(next + 2) { next += 2 }
+    return CombineFacts.Conformance(type: view.text(position + 1), supertypes: [view.text(next)])
+  }
 
   /// `class Model: Base, ModelProtocol {`: the type and its inheritance clause, if any.
   private static func conformance(_ view: SourceView, at position: Int) -> CombineFacts.Conformance? {
@@ -227,18 +240,22 @@ package enum FactsCollector {
     return supertypes.isEmpty ? nil : CombineFacts.Conformance(type: type, supertypes: supertypes)
   }
 
-  /// The dotted path of the type declared (or extended) by the keyword at `position`:
-  /// `Outer.Model` for `class Model` inside `Outer`, the written path for an extension.
-  private static func typePath(_ file: FileContext, declaredAt position: Int) -> String {
+  /// Where the type declared (or extended) by the keyword at `position` sits: the enclosing type
+  /// path, and the qualifier of a dotted name (`extension Feature.Model`). The path itself is
+  /// joined only when asked (most clauses never are).
+  private static func locate(
+    _ conformance: inout CombineFacts.Conformance, _ file: FileContext, declaredAt position: Int
+  ) {
     let view = file.view
+    if !view.isWord(position, "extension") { conformance.outer = file.symbols.typePath(at: position) }
+    guard view.isPeriod(position + 2) else { return }
     var next = position + 1
-    var path = view.text(next)
-    while view.isPeriod(next + 1), view.isIdentifier(next + 2) {
+    var qualifier = view.text(next)
+    while view.isPeriod(next + 1), view.isIdentifier(next + 2), view.isPeriod(next + 3) {
       next += 2
-      path += "." + view.text(next)
+      qualifier += "." + view.text(next)
     }
-    let outer = file.symbols.typePath(at: position)
-    return view.isWord(position, "extension") || outer.isEmpty ? path : outer + "." + path
+    conformance.qualifier = qualifier
   }
 
   /// A property declared in a type body, with its written type: `let manager: Manager`,

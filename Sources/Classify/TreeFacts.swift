@@ -137,10 +137,13 @@ struct TreeFacts: Sendable {
     var declaring: Set<String> = []
     for (index, (file, share)) in zip(files, shares).enumerated() {
       let module = modules[index]
-      if let module {
-        if file.facts.imports.contains(where: context.providingModules.contains) { importing.insert(module) }
-        if !file.facts.published.isEmpty || !file.facts.publisherSources.isEmpty
-          || file.facts.members.contains(where: { CombineVocabulary.publisherTypes.contains($0.type) })
+      // A publisher type is visible only where Combine is imported: other files declare none, and
+      // a module already known needs no second look (member lists are long).
+      if let module, file.facts.imports.contains(where: context.providingModules.contains) {
+        importing.insert(module)
+        if !declaring.contains(module),
+          !file.facts.published.isEmpty || !file.facts.publisherSources.isEmpty
+            || file.facts.members.contains(where: { CombineVocabulary.publisherTypes.contains($0.type) })
         {
           declaring.insert(module)
         }
