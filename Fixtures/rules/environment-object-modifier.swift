@@ -45,3 +45,13 @@ final class Panel {
     }
   }
 }
+
+// A member declared in the protocol the property is typed with: `coordinator.session`.
+protocol SessionOwning {
+  var session: Session { get }
+}
+
+struct Injecting: View {
+  let coordinator: SessionOwning
+  var body: some View { EmptyView().environmentObject(coordinator.session) }
+}

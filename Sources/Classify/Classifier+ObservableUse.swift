@@ -23,11 +23,18 @@ extension Classifier {
   static func observableUse(_ candidate: CandidateFinding, tree: TreeFacts) -> ObservableUse? {
     let parts = (candidate.key ?? "").split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
     guard parts.count == 4 else { return ObservableUse() }
-    let (kind, written, own) = (parts[0], parts[1], parts[2] == "self")
+    var (kind, written, own) = (parts[0], parts[1], parts[2] == "self")
     let names = parts[3].split(separator: ",").map(String.init)
     let types = tree.observableTypes
     var use = ObservableUse()
     var model: String?
+    // `viewModel.context`: the type of `context` as `viewModel`'s type (or what it inherits)
+    // declares it, wherever that is.
+    if let hash = written.firstIndex(of: "#") {
+      let owner = String(written[..<hash])
+      let member = String(written[written.index(after: hash)...])
+      written = types.memberType(member, of: owner) ?? ""
+    }
     if own {
       // `objectWillChange.sink` / `.assign(to: &$x)` in the model itself: its own type must be one.
       guard types.contains(candidate.typePath) else { return nil }

@@ -167,6 +167,9 @@ package struct CombineFacts: Sendable, Hashable {
     package var name: String
     /// The simple name of its declared type, "" when the file does not say.
     package var type: String
+    /// The qualifier of a dotted declared type (`Screen.ViewModelType` for `: Screen.ViewModelType.
+    /// Context`), else "": with `type`, the written path a view use site resolves.
+    package var typeQualifier = ""
   }
 
   /// Module names of every `import` (`import struct Combine.Future` gives `Combine`).

@@ -269,9 +269,19 @@ package enum FactsCollector {
     var next = position + 3
     if view.kind(position + 2) == .colon {
       if view.isWord(next, "any") || view.isWord(next, "some") { next += 1 }
-      // `Foo.Bar` names `Bar`.
-      while view.isIdentifier(next), view.isPeriod(next + 1), view.isIdentifier(next + 2) { next += 2 }
+      // `Foo.Bar` names `Bar`; `Foo` is kept apart, and only when there is one.
+      var qualifier = ""
+      while view.isIdentifier(next), view.isPeriod(next + 1), view.isIdentifier(next + 2) {
+        qualifier += (qualifier.isEmpty ? "" : ".") + view.text(next)
+        next += 2
+      }
       if view.isIdentifier(next) { type = view.text(next) }
+      if !qualifier.isEmpty, !type.isEmpty {
+        var declaration = CombineFacts.MemberDeclaration(
+          typePath: scope.typePath, name: view.text(position + 1), type: type)
+        declaration.typeQualifier = qualifier
+        return declaration
+      }
     } else if view.kind(position + 2) == .equal, view.isIdentifier(next), view.kind(next + 1) == .leftParen {
       let text = view.text(next)
       if text.utf8.first.map({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ?? false { type = text }

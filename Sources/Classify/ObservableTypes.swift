@@ -28,6 +28,9 @@ struct ObservableTypes: Sendable {
   /// a nested type a subclass inherits (`ScreenViewModel.Context`, declared as
   /// `StateStoreViewModel.Context`).
   private var supertypes: [String: [String]] = [:]
+  /// The written type of each member a use site reads through (`TimelineViewModelProtocol#context`
+  /// → `TimelineViewModelType.Context`), "" where declarations disagree.
+  private var memberTypes: [String: String] = [:]
   /// The names of every `@Published` property of the tree.
   private(set) var publishedNames: Set<String> = []
   /// For each model path: where it is declared (`path:line` of its first clause) and what its own
@@ -53,6 +56,30 @@ struct ObservableTypes: Sendable {
     }
     // Which clauses name each supertype: a name that turns out observable makes those observable
     // too, each clause visited at most once.
+    // Only the members some use site reads through (`viewModel.context`) are indexed.
+    var wanted: Set<String> = []
+    for file in files {
+      for candidate in file.candidates where candidate.category == .observableUse {
+        let parts = (candidate.key ?? "").split(separator: "\u{1F}", omittingEmptySubsequences: false)
+        if parts.count > 1, let hash = parts[1].firstIndex(of: "#") {
+          wanted.insert(String(parts[1][parts[1].index(after: hash)...]))
+        }
+      }
+    }
+    if !wanted.isEmpty {
+      for file in files {
+        for member in file.facts.members where wanted.contains(member.name) && !member.type.isEmpty {
+          let owner = member.typePath.split(separator: ".").last.map(String.init) ?? member.typePath
+          let type = member.typeQualifier.isEmpty ? member.type : member.typeQualifier + "." + member.type
+          let key = owner + "#" + member.name
+          if let known = memberTypes[key] {
+            if known != type { memberTypes[key] = "" }
+          } else {
+            memberTypes[key] = type
+          }
+        }
+      }
+    }
     var bySupertype: [String: [Int]] = [:]
     for (index, clause) in clauses.enumerated() {
       for supertype in clause.supertypes { bySupertype[supertype, default: []].append(index) }
@@ -141,6 +168,26 @@ struct ObservableTypes: Sendable {
     case 1: return .found(found[0])
     default: return .ambiguous(found)
     }
+  }
+
+  /// The written type of `member` in type `owner` (a simple name) or, failing that, in its
+  /// supertypes a few levels up (a protocol or base class declaring it); nil when none or several
+  /// disagree.
+  func memberType(_ member: String, of written: String) -> String? {
+    let owner = written.split(separator: ".").last.map(String.init) ?? written
+    var seen: Set<String> = [owner]
+    var level = [owner]
+    for _ in 0..<4 where !level.isEmpty {
+      var found: [String] = []
+      var next: [String] = []
+      for name in level {
+        if let type = memberTypes[name + "#" + member] { found.append(type) }
+        for supertype in supertypes[name] ?? [] where seen.insert(supertype).inserted { next.append(supertype) }
+      }
+      if let first = found.first { return found.allSatisfy { $0 == first } && !first.isEmpty ? first : nil }
+      level = next
+    }
+    return nil
   }
 
   /// What the deployment targets of the modules declaring model `path` lack for `@Observable`,

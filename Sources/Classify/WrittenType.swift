@@ -119,6 +119,19 @@ enum WrittenType {
     return first == end ? ofName(file, view.text(first), at: first) : nil
   }
 
+  /// `viewModel.context`, `self.appState.imageCache`: the written type of the first name and the
+  /// member read from it, for the tree to resolve (a member's type is often declared in another
+  /// file: a protocol, a base class). Nil for any other shape.
+  static func ofMember(_ file: FileContext, from start: Int, to end: Int) -> (type: String, member: String)? {
+    let view = file.view
+    var first = start
+    if view.isWord(first, "self"), view.isPeriod(first + 1) { first += 2 }
+    guard first + 2 == end, view.isIdentifier(first), view.isPeriod(first + 1), view.isIdentifier(end),
+      !isCapitalised(view.text(first)), let type = ofName(file, view.text(first), at: first)
+    else { return nil }
+    return (type, view.text(end))
+  }
+
   /// `Model`, `Feature`: a type's spelling by convention.
   static func isCapitalised(_ name: String) -> Bool {
     guard let first = name.utf8.first else { return false }

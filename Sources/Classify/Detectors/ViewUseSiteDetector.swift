@@ -119,15 +119,20 @@ struct ViewUseSiteDetector: Detector {
         guard view.isWord(position + 1, "environmentObject"), view.kind(position + 2) == .leftParen,
           enabled.contains(Self.environmentModifier), let close = view.partner(position + 2)
         else { continue }
-        let written = WrittenType.ofValue(file, from: position + 3, to: close - 1)
+        var written = WrittenType.ofValue(file, from: position + 3, to: close - 1)
+        // `viewModel.context`: the tree looks up `context` in `viewModel`'s type (`Type#member`).
+        if written == nil, let member = WrittenType.ofMember(file, from: position + 3, to: close - 1) {
+          written = member.type + "#" + member.member
+        }
         let argument = WrittenType.compactText(view, position + 3, close - 1)
         var hit = DetectorHit(
           name: Self.environmentModifier, start: position + 1, end: close,
           key: ModelSubscriptionDetector.key("M", written, own: false, names: []))
         hit.message = "`.environmentObject(\(argument))` → `.environment(\(argument))`"
+        let shownType = written.flatMap { $0.contains("#") ? nil : $0 }
         hit.help =
-          "With \(written.map { "`\($0)`" } ?? "the model")'s move to `@Observable`, inject it with "
-          + "`.environment(_:)`; views read it with `@Environment(\(written ?? "Model").self)`."
+          "With \(shownType.map { "`\($0)`" } ?? "the model")'s move to `@Observable`, inject it with "
+          + "`.environment(_:)`; views read it with `@Environment(\(shownType ?? "Model").self)`."
         output.hits.append(hit)
       default:
         continue
