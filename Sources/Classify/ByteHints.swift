@@ -25,6 +25,11 @@ package struct ByteHints: Sendable {
   package var continuation: Bool { has(.continuation) }
   /// `->`: a function may take a closure parameter (completion handlers).
   package var arrow: Bool { has(.arrow) }
+  /// `StateObject`, `ObservedObject` or `EnvironmentObject` (either case): a view may hold an
+  /// `ObservableObject`.
+  package var viewUse: Bool { has(.viewUse) }
+  /// `onReceive` or `objectWillChange`: a subscription to a model's publishers may be here.
+  package var modelSubscription: Bool { has(.modelSubscription) }
 
   /// Searches `source` for each needle until its flag is set.
   ///
@@ -49,7 +54,8 @@ package struct ByteHints: Sendable {
 
   /// The flags, by bit number, so the needle table can name them.
   private enum Flag: UInt16 {
-    case chainTerminal, subject, future, hasAwait, hasAsync, sync, dispatchQueue, continuation, arrow
+    case chainTerminal, subject, future, hasAwait, hasAsync, sync, dispatchQueue, continuation, arrow, viewUse
+    case modelSubscription
   }
 
   private func has(_ flag: Flag) -> Bool { flags & (1 << flag.rawValue) != 0 }
@@ -82,5 +88,12 @@ package struct ByteHints: Sendable {
     Needle("DispatchQueue", .dispatchQueue, anchor: "Q"),
     Needle("Continuation", .continuation, anchor: "C"),
     Needle("->", .arrow, anchor: ">"),
+    // `j` is rare in Swift source; `nvironmentObject` is both `@EnvironmentObject` and
+    // `.environmentObject(…)`.
+    Needle("StateObject", .viewUse, anchor: "j"),
+    Needle("ObservedObject", .viewUse, anchor: "j"),
+    Needle("nvironmentObject", .viewUse, anchor: "j"),
+    Needle("onReceive", .modelSubscription, anchor: "R"),
+    Needle("objectWillChange", .modelSubscription, anchor: "W"),
   ]
 }

@@ -193,7 +193,8 @@ package enum Classifier {
   package static func defaults(for category: CategoryID) -> (Disposition, Phase?) {
     switch category {
     case .futureTaskWrapper, .oneShotFuture: return (.migrate, .oneShot)
-    case .publishedProperty, .observableObject, .operatorPipeline, .subject: return (.migrate, .viewModels)
+    case .publishedProperty, .observableObject, .operatorPipeline, .subject, .observableUse:
+      return (.migrate, .viewModels)
     case .continuationBridge, .valuesBridge: return (.keep, nil)
     case .bridgeHelper: return (.migrate, .prepare)
     // Correctly synchronised code, not a bug: its API turns `async` (an actor) like a one-shot
@@ -210,6 +211,8 @@ package enum Classifier {
     var blockedBy: [String] = []
     // The deployment targets a migration of this finding would have to raise.
     var gates: [DeploymentGate] = []
+    // The model a view use site holds, when it is not the finding's own type.
+    var unit: String?
     if let requirement = candidate.requirement {
       guard let extra = tree.resolve(requirement) else { return nil }
       reasons = extra + reasons
@@ -304,6 +307,15 @@ package enum Classifier {
           }
         }
       }
+    case .observableUse:
+      guard let use = observableUse(candidate, tree: tree) else { return nil }
+      unit = use.unit
+      reasons += use.reasons
+      blockedBy += use.blockedBy
+      if disposition == .migrate {
+        reasons.append(contentsOf: notes.observable)
+        gates = notes.observableGates + use.modelGates
+      }
     case .valuesBridge:
       reasons.append(contentsOf: notes.asyncValues)
     case .subject:
@@ -329,6 +341,7 @@ package enum Classifier {
       symbol: candidate.symbol, message: candidate.message, help: candidate.help, reasons: reasons,
       blockedBy: blockedBy, matchText: candidate.matchText)
     if disposition == .blockedByDeploymentTarget { finding.deploymentGates = Self.merged(gates) }
+    finding.unit = unit
     return finding
   }
 }

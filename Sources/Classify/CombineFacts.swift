@@ -144,6 +144,18 @@ package struct CombineFacts: Sendable, Hashable {
     package var type: String
     /// The simple names it inherits from or conforms to.
     package var supertypes: [String]
+    /// The type path enclosing the declaration (`Outer` for a `class Model` nested in it; "" for
+    /// an extension, which is at file level).
+    package var outer = ""
+    /// The written qualifier of a dotted name (`Feature` in `extension Feature.Model`), else "".
+    package var qualifier = ""
+
+    /// The dotted type path it declares or extends: `Outer.Model`, `Feature.Model`, `Model`.
+    package var path: String {
+      var path = qualifier.isEmpty ? type : qualifier + "." + type
+      if !outer.isEmpty { path = outer + "." + path }
+      return path
+    }
   }
 
   /// A stored or computed property declared in a type body, with its type when written
@@ -155,6 +167,9 @@ package struct CombineFacts: Sendable, Hashable {
     package var name: String
     /// The simple name of its declared type, "" when the file does not say.
     package var type: String
+    /// The qualifier of a dotted declared type (`Screen.ViewModelType` for `: Screen.ViewModelType.
+    /// Context`), else "": with `type`, the written path a view use site resolves.
+    package var typeQualifier = ""
   }
 
   /// Module names of every `import` (`import struct Combine.Future` gives `Combine`).
@@ -183,6 +198,12 @@ package struct CombineFacts: Sendable, Hashable {
   /// Inheritance clauses: `class Model: ModelProtocol, ObservableObject` gives
   /// (`Model`, [`ModelProtocol`, `ObservableObject`]); extensions too.
   package var conformances: [Conformance] = []
+  /// Protocols and what they inherit (`protocol ProfileModel: ObservableObject`), apart from
+  /// `conformances` so that a protocol never counts as a conforming type there.
+  package var protocolInheritance: [Conformance] = []
+  /// Type aliases and the type they name (`typealias ScreenModelType = StateStoreModel<S, A>` gives
+  /// (`ScreenModelType`, [`StateStoreModel`])): a nested type is reached through them.
+  package var typealiases: [Conformance] = []
   /// Functions returning a publisher, with how their stream ends.
   package var publisherSources: [PublisherSource] = []
   /// Every function with a closure parameter the continuation detector analysed: a callee

@@ -37,7 +37,22 @@ package enum FactsCollector {
       case .keyword where view.isWord(position, "let") || view.isWord(position, "var"):
         if let member = member(file, at: position) { facts.members.append(member) }
       case .keyword where typeKeywords.index(at: position, in: view) != nil:
-        if let conformance = conformance(view, at: position) { facts.conformances.append(conformance) }
+        // One lookup for the seven words (every keyword of the file comes here): `typealias` and
+        // `protocol` are last in the table.
+        let word = typeKeywords.index(at: position, in: view) ?? 0
+        if word == 5 {
+          if var alias = typeAlias(view, at: position) {
+            locate(&alias, file, declaredAt: position)
+            facts.typealiases.append(alias)
+          }
+        } else if var conformance = conformance(view, at: position) {
+          locate(&conformance, file, declaredAt: position)
+          if word == 6 {
+            if !view.isPeriod(position - 1) { facts.protocolInheritance.append(conformance) }
+          } else {
+            facts.conformances.append(conformance)
+          }
+        }
       case .atSign where view.isWord(position + 1, "Published"):
         unambiguous.insert("Published")
         if let name = publishedName(view, after: position + 1) {
@@ -183,7 +198,21 @@ package enum FactsCollector {
     }
   }
 
-  private static let typeKeywords = ByteWords(["class", "struct", "enum", "actor", "extension"])
+  /// The declaration words whose clause the facts keep; `typealias` (5) and `protocol` (6) go to
+  /// their own lists.
+  private static let typeKeywords = ByteWords([
+    "class", "struct", "enum", "actor", "extension", "typealias", "protocol",
+  ])
+
+  /// `typealias Name = Target<…>`: the alias and the type it names.
+  private static func typeAlias(_ view: SourceView, at position: Int) -> CombineFacts.Conformance? {
+    guard view.isIdentifier(position + 1), view.kind(position + 2) == .equal, view.isIdentifier(position + 3) else {
+      return nil
+    }
+    var next = position + 3
+    while view.isPeriod(next + 1), view.isIdentifier(next + 2) { next += 2 }
+    return CombineFacts.Conformance(type: view.text(position + 1), supertypes: [view.text(next)])
+  }
 
   /// `class Model: Base, ModelProtocol {`: the type and its inheritance clause, if any.
   private static func conformance(_ view: SourceView, at position: Int) -> CombineFacts.Conformance? {
@@ -211,6 +240,24 @@ package enum FactsCollector {
     return supertypes.isEmpty ? nil : CombineFacts.Conformance(type: type, supertypes: supertypes)
   }
 
+  /// Where the type declared (or extended) by the keyword at `position` sits: the enclosing type
+  /// path, and the qualifier of a dotted name (`extension Feature.Model`). The path itself is
+  /// joined only when asked (most clauses never are).
+  private static func locate(
+    _ conformance: inout CombineFacts.Conformance, _ file: FileContext, declaredAt position: Int
+  ) {
+    let view = file.view
+    if !view.isWord(position, "extension") { conformance.outer = file.symbols.typePath(at: position) }
+    guard view.isPeriod(position + 2) else { return }
+    var next = position + 1
+    var qualifier = view.text(next)
+    while view.isPeriod(next + 1), view.isIdentifier(next + 2), view.isPeriod(next + 3) {
+      next += 2
+      qualifier += "." + view.text(next)
+    }
+    conformance.qualifier = qualifier
+  }
+
   /// A property declared in a type body, with its written type: `let manager: Manager`,
   /// `static let shared = Events()`, `var store: Store?`.
   private static func member(_ file: FileContext, at position: Int) -> CombineFacts.MemberDeclaration? {
@@ -222,9 +269,19 @@ package enum FactsCollector {
     var next = position + 3
     if view.kind(position + 2) == .colon {
       if view.isWord(next, "any") || view.isWord(next, "some") { next += 1 }
-      // `Foo.Bar` names `Bar`.
-      while view.isIdentifier(next), view.isPeriod(next + 1), view.isIdentifier(next + 2) { next += 2 }
+      // `Foo.Bar` names `Bar`; `Foo` is kept apart, and only when there is one.
+      var qualifier = ""
+      while view.isIdentifier(next), view.isPeriod(next + 1), view.isIdentifier(next + 2) {
+        qualifier += (qualifier.isEmpty ? "" : ".") + view.text(next)
+        next += 2
+      }
       if view.isIdentifier(next) { type = view.text(next) }
+      if !qualifier.isEmpty, !type.isEmpty {
+        var declaration = CombineFacts.MemberDeclaration(
+          typePath: scope.typePath, name: view.text(position + 1), type: type)
+        declaration.typeQualifier = qualifier
+        return declaration
+      }
     } else if view.kind(position + 2) == .equal, view.isIdentifier(next), view.kind(next + 1) == .leftParen {
       let text = view.text(next)
       if text.utf8.first.map({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ?? false { type = text }

@@ -68,6 +68,8 @@ package enum FileClassifier {
           message: rule.message, help: rule.help, skipping: nested[index] ?? [])
         candidate.anchor = hit.anchor
         candidate.reasons = hit.reasons
+        if let message = hit.message { candidate.message = message }
+        if let help = hit.help { candidate.help = help }
         candidate.disposition = rule.dispositionOverride ?? hit.disposition
         if let phase = rule.phaseOverride {
           candidate.phase = phase

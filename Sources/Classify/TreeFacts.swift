@@ -42,6 +42,9 @@ struct TreeFacts: Sendable {
     var importsCombine: Bool
     /// The file can see Combine at all (see `TreeFacts.scope(of:module:)`).
     var seesCombine = false
+    /// The file imports a module of the tree that imports Combine and exposes publishers: Combine's
+    /// members (`sink`, operators, `values`) reach the file through it, though its types do not.
+    var reachesCombineMembers = false
   }
 
   /// For each type name the tree declares, among those ever asked about (see `init`): the modules
@@ -55,6 +58,9 @@ struct TreeFacts: Sendable {
   private let providing: Set<String>
   /// Modules of the tree that `@_exported import` a providing module.
   private let exportingModules: Set<String>
+  /// Modules of the tree that import a providing module and declare a publisher (a property of a
+  /// publisher type, a `@Published` property or a function returning a publisher).
+  private let publishingModules: Set<String>
   /// The helpers whose `Future` is Combine's (see `init`), in file order.
   private var helpers: [(path: String, helper: CombineFacts.Helper)] = []
   /// How many files use each bridge helper's name (other names are not counted).
@@ -76,6 +82,8 @@ struct TreeFacts: Sendable {
   private let sourceEnds: [String: (end: StreamEnd, place: String)]
   /// Every subject's consumers across the tree.
   let subjectConsumers: SubjectConsumers
+  /// The tree's `ObservableObject`s, built only when a file holds an `observable-use` candidate.
+  let observableTypes: ObservableTypes
   /// Resolved `future-initialiser` helper calls, counted per helper name for `bridge-helper`.
   private var initialiserCalls = 0
 
@@ -125,8 +133,21 @@ struct TreeFacts: Sendable {
     var defects: [String: [(String, CompletionDefect)]] = [:]
     var functions: [String: [(key: String, labels: [String])]] = [:]
     let modules = files.map { context.moduleOf($0.path) }
+    var importing: Set<String> = []
+    var declaring: Set<String> = []
     for (index, (file, share)) in zip(files, shares).enumerated() {
       let module = modules[index]
+      // A publisher type is visible only where Combine is imported: other files declare none, and
+      // a module already known needs no second look (member lists are long).
+      if let module, file.facts.imports.contains(where: context.providingModules.contains) {
+        importing.insert(module)
+        if !declaring.contains(module),
+          !file.facts.published.isEmpty || !file.facts.publisherSources.isEmpty
+            || file.facts.members.contains(where: { CombineVocabulary.publisherTypes.contains($0.type) })
+        {
+          declaring.insert(module)
+        }
+      }
       for name in share.declared { declaredBy[name, default: []].insert(module ?? "") }
       if !file.facts.exportedImports.isEmpty {
         reexports[module ?? "", default: []].formUnion(file.facts.exportedImports)
@@ -159,6 +180,7 @@ struct TreeFacts: Sendable {
     self.reexports = reexports
     self.providing = context.providingModules
     self.exportingModules = exporting
+    self.publishingModules = importing.intersection(declaring)
     self.usedNames = used
     self.sameTypeFeeds = sameTypeFeeds
     self.otherFeeds = otherFeeds
@@ -167,6 +189,8 @@ struct TreeFacts: Sendable {
     self.defects = defects
     self.completionFunctions = functions
     self.subjectConsumers = SubjectConsumers(files: files)
+    let holdsUse = files.contains { file in file.candidates.contains { $0.category == .observableUse } }
+    self.observableTypes = holdsUse ? ObservableTypes(files: files, context: context) : ObservableTypes()
     var ends: [String: (end: StreamEnd, place: String)] = [:]
     var via: [String: String] = [:]
     for file in files {
@@ -245,6 +269,9 @@ struct TreeFacts: Sendable {
       imports.contains { providing.contains($0) || exportingModules.contains($0) } || exportingModules.contains(key)
     var scope = FileScope(module: key, imports: imports, importsCombine: combine)
     scope.seesCombine = combine || file.facts.unambiguousNames.contains { owner(of: $0, in: scope) == .none }
+    if !scope.seesCombine, !publishingModules.isEmpty {
+      scope.reachesCombineMembers = imports.contains { $0 != key && publishingModules.contains($0) }
+    }
     return scope
   }
 
@@ -279,6 +306,11 @@ struct TreeFacts: Sendable {
     // Continuations and queues are concurrency findings, not Combine ones: they need no import.
     switch candidate.category {
     case .continuationBridge, .continuationMisuse, .queueGuardedState: return true
+    // Chains are Combine's members: a test file importing only the library under test calls
+    // `.sink` on its publishers, which Swift lets through its import of Combine (before
+    // `MemberImportVisibility`). Types (`PassthroughSubject`, `@StateObject`) do not leak so.
+    case .operatorPipeline, .valuesBridge, .silentFailure, .assignRetainCycle:
+      return scope.seesCombine || scope.reachesCombineMembers
     default: return scope.seesCombine
     }
   }

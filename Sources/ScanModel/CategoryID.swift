@@ -16,6 +16,10 @@ package enum CategoryID: String, Sendable, Codable, CaseIterable, Comparable {
   case silentFailure = "silent-failure"
   case assignRetainCycle = "assign-retain-cycle"
   case queueGuardedState = "queue-guarded-state"
+  /// Code that holds or observes an `ObservableObject` through Combine and changes when the model
+  /// moves to `@Observable`: `@StateObject`, `@ObservedObject`, `@EnvironmentObject`,
+  /// `.environmentObject(…)`, and subscriptions to its `$x` or `objectWillChange`.
+  case observableUse = "observable-use"
 
   /// True for the pitfalls: bugs today, disposition `fix-now` whatever the plan says.
   /// (`queue-guarded-state` is correct code and a migration candidate, not a pitfall.)

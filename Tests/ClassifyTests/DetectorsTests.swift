@@ -6,9 +6,9 @@ import Testing
     #expect(
       Detectors.names == [
         "assign-retain-cycle", "bridge-helper", "continuation-lost-with-self", "continuation-never-resumed",
-        "continuation-resumed-twice",
-        "future-task-wrapper", "one-shot-future", "operator-pipeline", "queue-guarded-state", "silent-failure",
-        "silent-failure-one-shot", "subject",
+        "continuation-resumed-twice", "environment-object", "environment-object-modifier",
+        "future-task-wrapper", "model-subscription", "observed-object", "one-shot-future", "operator-pipeline",
+        "queue-guarded-state", "silent-failure", "silent-failure-one-shot", "state-object", "subject",
         "values-bridge",
       ])
     for (name, detector) in Detectors.all { #expect(detector.names.contains(name)) }

@@ -32,6 +32,11 @@ enum Support {
     rule("assign-retain-cycle", category: .assignRetainCycle),
     rule("queue-guarded-state", category: .queueGuardedState),
     rule("bridge-helper", category: .bridgeHelper),
+    rule("state-object", category: .observableUse),
+    rule("observed-object", category: .observableUse),
+    rule("environment-object", category: .observableUse),
+    rule("environment-object-modifier", category: .observableUse),
+    rule("model-subscription", category: .observableUse),
   ]
 
   /// Classifies `source` at `path` with the rules whose detector is in `detectors`.

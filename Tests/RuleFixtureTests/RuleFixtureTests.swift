@@ -52,6 +52,8 @@ enum RuleFixtures {
         text = String(decoding: line[from..<max(from, to)], as: UTF8.self).trimmingCharacters(in: .whitespaces)
       }
       out += "\(start.line):\(start.column)-\(end.line):\(end.column) \(finding.ruleID)  \(text)"
+      // The model a view use site holds: the plan's step it joins.
+      if let unit = finding.unit { out += "  [unit \(unit)]" }
       if finding.suppression != nil { out += "  [suppressed]" }
       out += "\n"
     }

@@ -48,6 +48,11 @@ package struct DetectorHit: Sendable, Hashable {
   /// True when the construct's shape says Combine even where the anchor is ambiguous (see
   /// `CandidateFinding.combineShaped`).
   package var combineShaped: Bool
+  /// The finding's message when it says more than the rule's: the concrete change at this site
+  /// (`` `@StateObject var model = Model()` → `@State var model = Model()` ``).
+  package var message: String?
+  /// The finding's remedy when it says more than the rule's.
+  package var help: String?
 
   /// Creates a hit; only the name and positions are required.
   package init(
@@ -158,6 +163,8 @@ package enum Detectors {
     AssignRetainCycleDetector(),
     QueueGuardedStateDetector(),
     BridgeHelperDetector(),
+    ViewUseSiteDetector(),
+    ModelSubscriptionDetector(),
   ]
 
   /// Detector name → detector. One type may serve several names.

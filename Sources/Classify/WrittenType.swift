@@ -1,0 +1,162 @@
+import SwiftLexer
+
+/// The type a declaration or a simple expression names, read from the tokens of one file: what a
+/// view's `@StateObject var model = ProfileViewModel()` or `.environmentObject(Settings.shared)`
+/// holds, without a type checker.
+///
+/// Only the cheap, sure spellings resolve; anything else is nil (unknown), never a guess:
+/// - an annotation: `var model: ProfileViewModel`, `: Feature.Model<Item>?` (generic arguments and
+///   optionality dropped, the dotted path kept);
+/// - a construction: `= ProfileViewModel()`, `= Feature.Model(…)`, `= Model.init(…)`, `= Model { … }`;
+/// - a singleton: `= Settings.shared` (also `default`, `current`, `instance`, `standard`, `main`):
+///   by convention a type's own instance;
+/// - a name: a local declared earlier in the same member, or a property of the enclosing type
+///   declared in this file (`.environmentObject(model)` after `@StateObject var model = Model()`).
+enum WrittenType {
+  /// Static members that hold the type's own instance by convention.
+  private static let singletonNames: Set<String> = ["shared", "default", "current", "instance", "standard", "main"]
+
+  /// The type written after `var`/`let name` at `name`, and the last position of the
+  /// declaration's type or initialiser (`name` itself when neither is written).
+  static func ofDeclaration(_ view: SourceView, name: Int) -> (type: String?, end: Int) {
+    if view.kind(name + 1) == .colon {
+      guard let (type, end) = annotation(view, at: name + 2) else { return (nil, name) }
+      return (type, end)
+    }
+    if view.kind(name + 1) == .equal {
+      return expression(view, at: name + 2)
+    }
+    return (nil, name)
+  }
+
+  /// The type annotation starting at `position` (`Feature.Model<T>?`) and its last position.
+  static func annotation(_ view: SourceView, at position: Int) -> (String, Int)? {
+    var next = position
+    if view.isWord(next, "any") || view.isWord(next, "some") { next += 1 }
+    guard view.isIdentifier(next) else { return nil }
+    var path = view.text(next)
+    while view.isPeriod(next + 1), view.isIdentifier(next + 2) {
+      next += 2
+      path += "." + view.text(next)
+    }
+    if view.text(next + 1).hasPrefix("<"), let close = FutureTaskWrapperDetector.genericEnd(view, next + 1) {
+      next = close
+    }
+    while view.kind(next + 1) == .postfixQuestionMark || view.kind(next + 1) == .exclamationMark { next += 1 }
+    return (path, next)
+  }
+
+  /// The type of the expression starting at `position` when it is a construction or a singleton
+  /// (see the type's summary), and the expression's last position.
+  static func expression(_ view: SourceView, at position: Int, through limit: Int = Int.max) -> (
+    type: String?, end: Int
+  ) {
+    guard view.isIdentifier(position) else { return (nil, position) }
+    var parts = [view.text(position)]
+    var next = position
+    while next + 2 <= limit, view.isPeriod(next + 1), view.isWord(next + 2) {
+      next += 2
+      parts.append(view.text(next))
+    }
+    if parts.last == "init", parts.count > 1 { parts.removeLast() }
+    if view.text(next + 1).hasPrefix("<"), let close = FutureTaskWrapperDetector.genericEnd(view, next + 1) {
+      next = close
+    }
+    let calls =
+      view.kind(next + 1) == .leftParen || (view.kind(next + 1) == .leftBrace && view.braceRole[next + 1] == .closure)
+    let end = calls ? view.skipCall(from: next) - 1 : next
+    if calls, parts.allSatisfy(isCapitalised) { return (parts.joined(separator: "."), end) }
+    if !calls, parts.count >= 2, let last = parts.last, singletonNames.contains(last),
+      parts.dropLast().allSatisfy(isCapitalised)
+    {
+      return (parts.dropLast().joined(separator: "."), end)
+    }
+    return (nil, end)
+  }
+
+  /// The written type of `name` as seen at `position`: a local or parameter declared before it
+  /// in the same member, else a property of the enclosing type declared anywhere in this file.
+  static func ofName(_ file: FileContext, _ name: String, at position: Int) -> String? {
+    let view = file.view
+    let symbols = file.symbols
+    let here = symbols.scope(at: position)
+    var local: String??
+    var property: String??
+    var scan = 0
+    while scan + 1 < view.count {
+      defer { scan += 1 }
+      guard view.isWord(scan, "var") || view.isWord(scan, "let"), view.isIdentifier(scan + 1),
+        view.has(scan + 1, name)
+      else { continue }
+      let scope = symbols.scope(at: scan)
+      guard scope.typePath == here.typePath else { continue }
+      if scope.member == nil && scope.isType {
+        if property == nil { property = .some(ofDeclaration(view, name: scan + 1).type) }
+      } else if here.member != nil, scope.member == here.member, scope.open == here.open, scan < position {
+        // `if let model {`, `guard let model, …`: the property unwrapped, whose type stays.
+        let next = view.kind(scan + 2)
+        if next == .leftBrace || next == .comma || view.isWord(scan + 2, "else") { continue }
+        local = .some(ofDeclaration(view, name: scan + 1).type)
+      }
+    }
+    if let local { return local }
+    if let property { return property }
+    return nil
+  }
+
+  /// The type of the expression `start...end` when it is `model`, `self.model` or a
+  /// constructing or singleton expression (an argument, the qualifier of `model.$query`); nil for
+  /// anything longer (`viewModel.context` is not `viewModel`'s type).
+  static func ofValue(_ file: FileContext, from start: Int, to end: Int) -> String? {
+    let view = file.view
+    var first = start
+    if view.isWord(first, "self"), view.isPeriod(first + 1) { first += 2 }
+    guard view.isIdentifier(first), end >= first else { return nil }
+    if isCapitalised(view.text(first)) {
+      let (type, last) = expression(view, at: first, through: end)
+      return last == end ? type : nil
+    }
+    return first == end ? ofName(file, view.text(first), at: first) : nil
+  }
+
+  /// `viewModel.context`, `self.appState.imageCache`: the written type of the first name and the
+  /// member read from it, for the tree to resolve (a member's type is often declared in another
+  /// file: a protocol, a base class). Nil for any other shape.
+  static func ofMember(_ file: FileContext, from start: Int, to end: Int) -> (type: String, member: String)? {
+    let view = file.view
+    var first = start
+    if view.isWord(first, "self"), view.isPeriod(first + 1) { first += 2 }
+    guard first + 2 == end, view.isIdentifier(first), view.isPeriod(first + 1), view.isIdentifier(end),
+      !isCapitalised(view.text(first)), let type = ofName(file, view.text(first), at: first)
+    else { return nil }
+    return (type, view.text(end))
+  }
+
+  /// `Model`, `Feature`: a type's spelling by convention.
+  static func isCapitalised(_ name: String) -> Bool {
+    guard let first = name.utf8.first else { return false }
+    return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
+  }
+
+  /// The tokens of `start...end` written as source would be, on one line: `@StateObject private
+  /// var model: Feature.Model<Item>?` (no space around `.`, after `@`, `(` or `<`, before `:`,
+  /// `,`, `)`, `>`, `?` and `!`).
+  static func compactText(_ view: SourceView, _ start: Int, _ end: Int) -> String {
+    guard start >= 0, start <= end, end < view.count else { return "" }
+    var text = ""
+    for position in start...end {
+      let token = view.text(position)
+      if position > start {
+        let previous = view.text(position - 1)
+        let spaced = previous == ":" || previous == "," || previous == "="
+        let glued =
+          previous == "@" || previous == "." || previous == "(" || previous == "<" || previous == "["
+          || token == "." || token == ":" || token == "," || token == ")" || token == "]" || token == ">"
+          || token == "?" || token == "!" || token == "(" || token.hasPrefix("<")
+        if spaced ? token != ")" && token != "]" && token != "," : !glued { text += " " }
+      }
+      text += token
+    }
+    return text
+  }
+}
