@@ -82,6 +82,7 @@ package enum Help {
     OptionHelp(
       label: "--fail-on-new", spelling: "--fail-on-new",
       lines: ["diff: exit 1 when a new fix-now finding appeared"]),
+    OptionHelp(
       label: "--no-history", spelling: "--no-history",
       lines: ["do not read git history for the leave-alone rule (see .migrate-scan.json)"]),
     OptionHelp(label: "-q, --quiet", spelling: "--quiet", lines: ["no progress line and no warnings on stderr"]),

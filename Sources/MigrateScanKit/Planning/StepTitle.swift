@@ -127,6 +127,7 @@ struct StepTitle {
     case .silentFailure: return "silent failure"
     case .assignRetainCycle: return "`assign(to:on:)` retain cycle"
     case .queueGuardedState: return "queue-guarded state"
+    case .observableUse: return "view use site"
     }
   }
 }
