@@ -212,7 +212,8 @@ package enum Classifier {
     var gates: [DeploymentGate] = []
     if let requirement = candidate.requirement {
       guard let extra = tree.resolve(requirement) else { return nil }
-      reasons = extra + reasons
+      // An inner publisher's declaration backs the finding's own reason, which names the line.
+      if case .innerFailure = requirement { reasons += extra } else { reasons = extra + reasons }
     }
     var (disposition, phase) = defaults(for: candidate.category)
     if let decided = candidate.disposition {

@@ -157,6 +157,23 @@ package struct CombineFacts: Sendable, Hashable {
     package var type: String
   }
 
+  /// A function, property or typealias whose written type is a publisher
+  /// (`func search(_:) -> AnyPublisher<[Item], Error>`, `let updates = PassthroughSubject<Int,
+  /// Never>()`, `typealias Results = AnyPublisher<[Item], Never>`): what the tree pass asks when a
+  /// `flatMap` calls it, to know whether the inner publisher can fail.
+  package struct PublisherDeclaration: Sendable, Hashable {
+    /// The declaring type path (empty at file level).
+    package var typePath: String
+    /// The function, property or alias name.
+    package var name: String
+    /// 1-based line.
+    package var line: Int
+    /// The written type, spaces removed (`AnyPublisher<[Item],Error>`); see `PublisherFailure`.
+    package var type: String
+    /// A `typealias`: other declarations may name it as their type.
+    package var isAlias = false
+  }
+
   /// Module names of every `import` (`import struct Combine.Future` gives `Combine`).
   package var imports: [String] = []
   /// Modules imported with `@_exported import`.
@@ -183,6 +200,8 @@ package struct CombineFacts: Sendable, Hashable {
   /// Inheritance clauses: `class Model: ModelProtocol, ObservableObject` gives
   /// (`Model`, [`ModelProtocol`, `ObservableObject`]); extensions too.
   package var conformances: [Conformance] = []
+  /// Functions, properties and typealiases with a publisher type (see `PublisherDeclaration`).
+  package var publisherDeclarations: [PublisherDeclaration] = []
   /// Functions returning a publisher, with how their stream ends.
   package var publisherSources: [PublisherSource] = []
   /// Every function with a closure parameter the continuation detector analysed: a callee

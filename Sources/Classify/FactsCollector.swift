@@ -36,6 +36,9 @@ package enum FactsCollector {
         collectImport(view, at: position, into: &facts)
       case .keyword where view.isWord(position, "let") || view.isWord(position, "var"):
         if let member = member(file, at: position) { facts.members.append(member) }
+        if let declared = publisherDeclaration(file, at: position) { facts.publisherDeclarations.append(declared) }
+      case .keyword where view.isWord(position, "func") || view.isWord(position, "typealias"):
+        if let declared = publisherDeclaration(file, at: position) { facts.publisherDeclarations.append(declared) }
       case .keyword where typeKeywords.index(at: position, in: view) != nil:
         if let conformance = conformance(view, at: position) { facts.conformances.append(conformance) }
       case .atSign where view.isWord(position + 1, "Published"):
@@ -121,7 +124,7 @@ package enum FactsCollector {
 
   /// The written type of the local or parameter `name` declared before `limit` in the same
   /// function: `let name = Type(…)`, `let name: Type`, `name: Type` in the parameter list.
-  private static func localType(_ file: FileContext, of name: String, before limit: Int) -> String {
+  static func localType(_ file: FileContext, of name: String, before limit: Int) -> String {
     let view = file.view
     let scope = file.symbols.scope(at: limit)
     guard scope.member != nil, scope.open >= 0 else { return "" }
@@ -230,6 +233,78 @@ package enum FactsCollector {
       if text.utf8.first.map({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ?? false { type = text }
     }
     return CombineFacts.MemberDeclaration(typePath: scope.typePath, name: view.text(position + 1), type: type)
+  }
+
+  /// The publisher declaration the `func`, `let`, `var` or `typealias` at `position` makes, if its
+  /// written type (after `->`, `:` or `=`) is named like a publisher. Members and file-level
+  /// declarations only: a local's type is not asked for across files.
+  private static func publisherDeclaration(_ file: FileContext, at position: Int) -> CombineFacts
+    .PublisherDeclaration?
+  {
+    let view = file.view
+    guard view.isIdentifier(position + 1) else { return nil }
+    var start = -1
+    var isAlias = false
+    if view.isWord(position, "func") {
+      var next = position + 2
+      if view.has(next, "<"), let close = FutureTaskWrapperDetector.genericEnd(view, next) { next = close + 1 }
+      guard view.kind(next) == .leftParen, let close = view.partner(next) else { return nil }
+      next = close + 1
+      // `async`, `throws`, `rethrows`, `throws(APIError)`.
+      var steps = 0
+      while steps < 4, view.isWord(next) {
+        steps += 1
+        next += 1
+        if view.kind(next) == .leftParen, let close = view.partner(next) { next = close + 1 }
+      }
+      guard case .arrow = view.kind(next) else { return nil }
+      start = next + 1
+    } else {
+      isAlias = view.isWord(position, "typealias")
+      let after = view.kind(position + 2)
+      if after == .colon && !isAlias {
+        start = position + 3
+      } else if after == .equal {
+        start = position + 3
+      } else {
+        return nil
+      }
+    }
+    guard looksLikePublisher(view, at: start) else { return nil }
+    let scope = file.symbols.scope(at: position)
+    guard scope.member == nil else { return nil }
+    let type = PublisherFailure.typeText(view, at: start)
+    guard !type.isEmpty else { return nil }
+    return CombineFacts.PublisherDeclaration(
+      typePath: scope.typePath, name: view.text(position + 1), line: file.line(of: position), type: type,
+      isAlias: isAlias)
+  }
+
+  /// Type names that are publishers without saying so in their last word.
+  private static let publisherNames = ByteWords(["Future", "Just", "Fail", "Empty", "Deferred", "Record", "Published"])
+  private static let publisherSuffix = Array("Publisher".utf8)
+  private static let subjectSuffix = Array("Subject".utf8)
+
+  /// True when the type written at `start` is named like a publisher: its last name before any
+  /// `<` ends in `Publisher` or `Subject`, or is `Future`, `Just`, `Published` … Tested on bytes
+  /// before any text is made: most functions return something else.
+  private static func looksLikePublisher(_ view: SourceView, at start: Int) -> Bool {
+    var position = start
+    if view.isWord(position, "some") || view.isWord(position, "any") { position += 1 }
+    guard view.isIdentifier(position) else { return false }
+    while view.isPeriod(position + 1), view.isIdentifier(position + 2) { position += 2 }
+    if publisherNames.index(at: position, in: view) != nil { return true }
+    let end = view.endOffset(position)
+    let source = view.stream.source
+    for suffix in [publisherSuffix, subjectSuffix] where end - view.startOffset(position) >= suffix.count {
+      var matches = true
+      for index in 0..<suffix.count where source[end - suffix.count + index] != suffix[index] {
+        matches = false
+        break
+      }
+      if matches { return true }
+    }
+    return false
   }
 
   /// True for the name right after `func`, `var`, `let`, `case`, `class` …

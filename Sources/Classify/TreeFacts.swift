@@ -76,6 +76,8 @@ struct TreeFacts: Sendable {
   private let sourceEnds: [String: (end: StreamEnd, place: String)]
   /// Every subject's consumers across the tree.
   let subjectConsumers: SubjectConsumers
+  /// Whether the inner publishers silent-failure asks about can fail.
+  private let innerFailures: InnerFailureIndex
   /// Resolved `future-initialiser` helper calls, counted per helper name for `bridge-helper`.
   private var initialiserCalls = 0
 
@@ -90,18 +92,23 @@ struct TreeFacts: Sendable {
     let questions = ParallelChunks.map(count: files.count, jobs: jobs) { index in
       var asked = Set(files[index].facts.unambiguousNames)
       var helperNames: Set<String> = []
+      var lookups: [InnerPublisher.Lookup] = []
       for candidate in files[index].candidates {
         if let anchor = candidate.anchor { asked.insert(anchor) }
         if candidate.category == .bridgeHelper, let name = candidate.key { helperNames.insert(name) }
+        if case .innerFailure(let found)? = candidate.requirement { lookups += found }
       }
-      return (asked: asked, helperNames: helperNames)
+      return (asked: asked, helperNames: helperNames, lookups: lookups)
     }
     var asked: Set<String> = ["Future"]
     var helperNames: Set<String> = []
+    var lookups: [InnerPublisher.Lookup] = []
     for question in questions {
       asked.formUnion(question.asked)
       helperNames.formUnion(question.helperNames)
+      lookups += question.lookups
     }
+    self.innerFailures = InnerFailureIndex(files: files, lookups: lookups, jobs: jobs)
     // Every declared name of every file is tested against these few: by bytes, as hashing each
     // one was most of joining the facts.
     let askedFilter = NameFilter(asked)
@@ -340,6 +347,8 @@ struct TreeFacts: Sendable {
           + "deallocated before the callback, the caller waits for ever"
       }
       return ["`\(name)` \(what)"]
+    case .innerFailure(let lookups):
+      return innerFailures.reasons(for: lookups)
     }
   }
 
