@@ -21,12 +21,17 @@ package struct CombineFacts: Sendable, Hashable {
     package var name: String
     /// The type the use sits in; the property is `self`'s unless `viaOther`.
     package var typePath: String
-    /// `model.$query`: a property of another object, matched by name alone.
+    /// `model.$query`: a property of another object, resolved through `qualifier`.
     package var viaOther: Bool
     /// 1-based line.
     package var line: Int
     /// The pipeline, normalised and cut to a readable length.
     package var text: String
+    /// For `viaOther`: the names before `$query` (`["self", "model"]` in `self.model.$query`).
+    package var qualifier: [String] = []
+    /// The written type of the qualifier's first name when it is a local or parameter of the
+    /// enclosing function (`func bind(to model: SearchModel)`).
+    package var localType = ""
   }
 
   /// A manual `objectWillChange.send()`.

@@ -398,9 +398,21 @@ package enum FactsCollector {
     } else {
       pipeline = view.normalisedText(position, min(view.count - 1, position + 6))
     }
-    return CombineFacts.Feed(
+    var feed = CombineFacts.Feed(
       name: name, typePath: file.symbols.typePath(at: position), viaOther: viaOther, line: file.line(of: position),
       text: pipeline)
+    if viaOther {
+      // `self.model.$query`: the path the tree resolves to the type whose property it is.
+      var start = position
+      while view.isPeriod(start - 1), view.isWord(start - 2), position - start < 16 {
+        start -= 2
+        feed.qualifier.insert(view.text(start), at: 0)
+      }
+      if let head = feed.qualifier.first, head != "self" {
+        feed.localType = localType(file, of: head, before: start)
+      }
+    }
+    return feed
   }
 
   /// The `(` of the argument list `position` sits in, scanning back over balanced groups.

@@ -80,7 +80,9 @@ struct InnerFailureIndex: Sendable {
       guard !all.isEmpty else { continue }
       var chosen = all
       var basis: String
-      if let receiver = Self.receiver(of: lookup, memberTypes: memberTypes) {
+      if let receiver = Self.receiver(
+        qualifier: lookup.qualifier, typePath: lookup.typePath, localType: lookup.localType, memberTypes: memberTypes)
+      {
         if !declaredTypes.contains(receiver) { continue }
         let own = all.filter { $0.owner == receiver }
         let inherited = all.filter { supertypes[receiver]?.contains($0.owner) == true }
@@ -134,21 +136,27 @@ struct InnerFailureIndex: Sendable {
     return .unknown
   }
 
-  /// The simple type name `lookup`'s qualifier resolves to, or nil.
-  private static func receiver(of lookup: InnerPublisher.Lookup, memberTypes: [String: String]) -> String? {
-    let enclosing = SubjectConsumers.last(lookup.typePath)
-    guard let first = lookup.qualifier.first else { return enclosing.isEmpty ? nil : enclosing }
+  /// The simple type name a use's qualifier resolves to, or nil: `[]` and `self` are the
+  /// enclosing type, a capitalised name is a type, then the first name's written local type
+  /// (`localType`) or its type as a member of the enclosing type, then each further name's type
+  /// as a member of the one before (`memberTypes`: `Type` U+001F `member` → simple type name,
+  /// "" when declarations disagree).
+  static func receiver(qualifier: [String], typePath: String, localType: String, memberTypes: [String: String])
+    -> String?
+  {
+    let enclosing = SubjectConsumers.last(typePath)
+    guard let first = qualifier.first else { return enclosing.isEmpty ? nil : enclosing }
     var type: String?
     if first == "self" {
       type = enclosing
     } else if first.utf8.first.map({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ?? false {
       type = first
-    } else if !lookup.localType.isEmpty {
-      type = lookup.localType
+    } else if !localType.isEmpty {
+      type = localType
     } else {
       type = memberTypes[enclosing + "\u{1F}" + first]
     }
-    for name in lookup.qualifier.dropFirst() {
+    for name in qualifier.dropFirst() {
       guard let current = type, !current.isEmpty else { return nil }
       type = memberTypes[current + "\u{1F}" + name]
     }

@@ -10,9 +10,20 @@ struct TreeFacts: Sendable {
   struct LocatedFeed {
     var path: String
     var feed: CombineFacts.Feed
-    /// Position among all feeds of the same name, in file order: keeps the two indexes below
-    /// merging back into the order of the files.
+    /// Position among all feeds of the same name, in file order: keeps the indexes of
+    /// `FeedIndex` merging back into the order of the files.
     var order: Int = 0
+    /// The module of the feed's file ("" when it has none).
+    var module = ""
+    /// The modules the feed's file can see: its own, its imports and what they re-export.
+    var visible: [String] = []
+    /// Why the feed was matched by name rather than by declaration; empty when it was not.
+    var note = ""
+
+    /// Whether the feed's file can see a declaration in `module` ("" when unknown: it can).
+    func sees(_ other: String) -> Bool {
+      other.isEmpty || module.isEmpty || other == module || visible.contains(other)
+    }
   }
 
   struct LocatedSend {
@@ -59,12 +70,10 @@ struct TreeFacts: Sendable {
   private var helpers: [(path: String, helper: CombineFacts.Helper)] = []
   /// How many files use each bridge helper's name (other names are not counted).
   private let usedNames: [String: Int]
-  /// `$name` feeds written inside `typePath` (key `typePath` + U+001F + `name`), and feeds of the
-  /// form `other.$name` by name. Two indexes rather than one list filtered per property: a tree
-  /// where thousands of types share a property name (`$query`, `$viewState`) made that filter
-  /// quadratic (10% of a 10M-line scan).
-  private let sameTypeFeeds: [String: [LocatedFeed]]
-  private let otherFeeds: [String: [LocatedFeed]]
+  /// `$name` feeds by the property they block (see `FeedIndex`). Indexed rather than one list
+  /// filtered per property: a tree where thousands of types share a property name (`$query`,
+  /// `$viewState`) made that filter quadratic (10% of a 10M-line scan).
+  private var feedIndex = FeedIndex()
   private let sendsByType: [String: [LocatedSend]]
   /// `@Published` property names by declaring type, in source order.
   private let publishedByType: [String: [String]]
@@ -124,8 +133,7 @@ struct TreeFacts: Sendable {
     var reexports: [String: Set<String>] = [:]
     var exporting: Set<String> = []
     var used: [String: Int] = [:]
-    var sameTypeFeeds: [String: [LocatedFeed]] = [:]
-    var otherFeeds: [String: [LocatedFeed]] = [:]
+    var located: [(file: Int, feed: LocatedFeed)] = []
     var feedCount: [String: Int] = [:]
     var sends: [String: [LocatedSend]] = [:]
     var published: [String: [String]] = [:]
@@ -143,14 +151,10 @@ struct TreeFacts: Sendable {
       }
       for name in share.used { used[name, default: 0] += 1 }
       for feed in file.facts.feeds {
-        var located = LocatedFeed(path: file.path, feed: feed)
-        located.order = feedCount[feed.name, default: 0]
-        feedCount[feed.name] = located.order + 1
-        if feed.viaOther {
-          otherFeeds[feed.name, default: []].append(located)
-        } else {
-          sameTypeFeeds[feed.typePath + "\u{1F}" + feed.name, default: []].append(located)
-        }
+        var entry = LocatedFeed(path: file.path, feed: feed)
+        entry.order = feedCount[feed.name, default: 0]
+        feedCount[feed.name] = entry.order + 1
+        located.append((index, entry))
       }
       for property in file.facts.published { published[property.typePath, default: []].append(property.name) }
       for send in file.facts.willChangeSends {
@@ -167,8 +171,6 @@ struct TreeFacts: Sendable {
     self.providing = context.providingModules
     self.exportingModules = exporting
     self.usedNames = used
-    self.sameTypeFeeds = sameTypeFeeds
-    self.otherFeeds = otherFeeds
     self.sendsByType = sends
     self.publishedByType = published
     self.defects = defects
@@ -206,6 +208,15 @@ struct TreeFacts: Sendable {
       }
     }
     self.sourceEnds = resolved
+    // What each feed's file can see, once per file.
+    var visibleOf: [Int: [String]] = [:]
+    for index in 0..<located.count {
+      let file = located[index].file
+      if visibleOf[file] == nil { visibleOf[file] = scope(of: files[file], module: modules[file]).imports }
+      located[index].feed.module = modules[file] ?? ""
+      located[index].feed.visible = visibleOf[file] ?? []
+    }
+    self.feedIndex = FeedIndex(feeds: located.map(\.feed), files: files, modules: modules)
     // A helper counts only where its own `Future` is Combine's: an `extension Future` in a module
     // that declares (or a file that imports) another `Future` extends that one.
     for (index, file) in files.enumerated() where !file.facts.helpers.isEmpty {
@@ -358,13 +369,9 @@ struct TreeFacts: Sendable {
     return usedNames[name] ?? 0
   }
 
-  /// The `$name` feeds that block `typePath.name`: those in the same type, and `other.$name`.
-  func feeds(of name: String, in typePath: String) -> [LocatedFeed] {
-    let same = sameTypeFeeds[typePath + "\u{1F}" + name] ?? []
-    let other = otherFeeds[name] ?? []
-    if other.isEmpty { return same }
-    if same.isEmpty { return other }
-    return (same + other).sorted { $0.order < $1.order }
+  /// The `$name` feeds that block `typePath.name` declared in `module` (see `FeedIndex`).
+  func feeds(of name: String, in typePath: String, module: String?) -> [LocatedFeed] {
+    feedIndex.feeds(of: name, in: typePath, module: module ?? "")
   }
 
   /// How the stream of the tree's publisher function `name` ends, and where it is declared

@@ -1,0 +1,105 @@
+/// Which `$x` feeds block which `@Published` property: by declaration, not by name.
+///
+/// A feed blocks a property when it names that property's projection:
+/// - `$title` or `self.$title` inside type `A` (its body or an extension) names `A.title`;
+/// - `model.$title` names the `title` of `model`'s type, resolved as `SubjectConsumers` resolves a
+///   qualifier (a capitalised type name, a local or parameter with a written type, a property of
+///   the enclosing type with a written type, then each further name's declared type): the type
+///   itself, a type it inherits from, or a type that inherits from or conforms to it (a
+///   `let model: ModelProtocol` names its conformers' `title`);
+/// - a qualifier that does not resolve (or resolves to a type that publishes no `title` the scan
+///   sees) keeps the conservative match by name, and says so in the reason.
+/// In every case only a property of a module the feed's file can see (its own, or one it imports)
+/// is blocked: another module's `title` is not the one a file that cannot import it names.
+struct FeedIndex: Sendable {
+  /// Feeds by `typePath` U+001F `name` of the property they block, and the unresolved ones by name.
+  private var targeted: [String: [TreeFacts.LocatedFeed]] = [:]
+  private var byName: [String: [TreeFacts.LocatedFeed]] = [:]
+
+  /// No feeds.
+  init() {}
+
+  /// Resolves every feed of `feeds` (each with its file's module and visible modules) against
+  /// the `@Published` properties and member types of `files`.
+  init(feeds: [TreeFacts.LocatedFeed], files: [FileClassification], modules: [String?]) {
+    guard !feeds.isEmpty else { return }
+    var fedNames: Set<String> = []
+    var through: Set<String> = []
+    var receivers: Set<String> = []
+    for located in feeds {
+      fedNames.insert(located.feed.name)
+      guard located.feed.viaOther else { continue }
+      through.formUnion(located.feed.qualifier)
+      if !located.feed.localType.isEmpty { receivers.insert(located.feed.localType) }
+      if let first = located.feed.qualifier.first { receivers.insert(first) }
+    }
+    // The types publishing each fed name, with their modules.
+    var declarers: [String: [(typePath: String, module: String)]] = [:]
+    var declarerTypes: Set<String> = []
+    var memberTypes: [String: String] = [:]
+    for (index, file) in files.enumerated() {
+      for property in file.facts.published where fedNames.contains(property.name) {
+        declarers[property.name, default: []].append((property.typePath, modules[index] ?? ""))
+        declarerTypes.insert(SubjectConsumers.last(property.typePath))
+      }
+      for member in file.facts.members where through.contains(member.name) && !member.type.isEmpty {
+        let key = SubjectConsumers.last(member.typePath) + "\u{1F}" + member.name
+        receivers.insert(member.type)
+        if let known = memberTypes[key] {
+          if known != member.type { memberTypes[key] = "" }
+        } else {
+          memberTypes[key] = member.type
+        }
+      }
+    }
+    var supertypes: [String: Set<String>] = [:]
+    for file in files {
+      for conformance in file.facts.conformances
+      where declarerTypes.contains(conformance.type) || receivers.contains(conformance.type) {
+        supertypes[conformance.type, default: []].formUnion(conformance.supertypes)
+      }
+    }
+    for var located in feeds {
+      let feed = located.feed
+      let candidates = declarers[feed.name] ?? []
+      if !feed.viaOther {
+        let key = feed.typePath + "\u{1F}" + feed.name
+        if candidates.contains(where: { $0.typePath == feed.typePath && located.sees($0.module) }) {
+          targeted[key, default: []].append(located)
+        }
+        continue
+      }
+      let receiver = InnerFailureIndex.receiver(
+        qualifier: feed.qualifier, typePath: feed.typePath, localType: feed.localType, memberTypes: memberTypes)
+      let path = (feed.qualifier + ["$" + feed.name]).joined(separator: ".")
+      if let receiver {
+        let matching = candidates.filter { candidate in
+          let owner = SubjectConsumers.last(candidate.typePath)
+          return located.sees(candidate.module)
+            && (owner == receiver || supertypes[receiver]?.contains(owner) == true
+              || supertypes[owner]?.contains(receiver) == true)
+        }
+        if !matching.isEmpty {
+          for candidate in matching { targeted[candidate.typePath + "\u{1F}" + feed.name, default: []].append(located) }
+          continue
+        }
+        located.note =
+          "matched by name: `\(path)` is on a `\(receiver)`, which publishes no `\(feed.name)` the scan can see"
+      } else {
+        let head = feed.qualifier.first ?? ""
+        located.note = "matched by name: the type of `\(head)` in `\(path)` is not known"
+      }
+      byName[feed.name, default: []].append(located)
+    }
+  }
+
+  /// The feeds that block `typePath.name`, declared in `module` ("" when unknown), in the order of
+  /// the files.
+  func feeds(of name: String, in typePath: String, module: String) -> [TreeFacts.LocatedFeed] {
+    let own = (targeted[typePath + "\u{1F}" + name] ?? []).filter { $0.sees(module) }
+    let other = (byName[name] ?? []).filter { $0.sees(module) }
+    if other.isEmpty { return own }
+    if own.isEmpty { return other }
+    return (own + other).sorted { $0.order < $1.order }
+  }
+}
