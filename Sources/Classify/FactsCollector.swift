@@ -379,6 +379,9 @@ package enum FactsCollector {
     } else if view.kind(position - 1) == .prefixAmpersand {
       // `.assign(to: &$x)`: the property is fed by a pipeline.
       feeds = true
+    } else if view.isPeriod(position - 1), ampersandBefore(view, position) {
+      // `.assign(to: &toolbar.model.$x)`: another object's property, fed the same way.
+      feeds = true
     } else {
       // `combineLatest($a, model.$b)`: step back over `model.` to the argument's start.
       var start = position
@@ -413,6 +416,13 @@ package enum FactsCollector {
       }
     }
     return feed
+  }
+
+  /// True when the `$x` at `position` ends a member path `&a.b.$x` (an `inout` argument).
+  private static func ampersandBefore(_ view: SourceView, _ position: Int) -> Bool {
+    var start = position
+    while view.isPeriod(start - 1), view.isWord(start - 2), position - start < 16 { start -= 2 }
+    return start < position && view.kind(start - 1) == .prefixAmpersand
   }
 
   /// The `(` of the argument list `position` sits in, scanning back over balanced groups.

@@ -21,8 +21,16 @@ struct TreeFacts: Sendable {
     var note = ""
 
     /// Whether the feed's file can see a declaration in `module` ("" when unknown: it can).
+    /// A target's name may not be its module's: `SyncUI-iOS` is imported as `SyncUI_iOS`.
     func sees(_ other: String) -> Bool {
-      other.isEmpty || module.isEmpty || other == module || visible.contains(other)
+      if other.isEmpty || module.isEmpty || other == module || visible.contains(other) { return true }
+      let imported = String(
+        decoding: other.utf8.map { byte in
+          let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+          let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+          return isLetter || isDigit || byte >= 0x80 ? byte : UInt8(ascii: "_")
+        }, as: UTF8.self)
+      return imported != other && visible.contains(imported)
     }
   }
 

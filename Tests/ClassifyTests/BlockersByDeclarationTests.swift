@@ -137,4 +137,30 @@ import Testing
         "Editor.title": ["Sources/Reader/Screen.swift:4"], "Viewer.title": ["Sources/Reader/Screen.swift:4"],
       ])
   }
+
+  @Test func anAssignTargetOnAnotherObjectIsAFeedOfThatObject() {
+    let consumer = """
+      import Combine
+      final class Screen: ObservableObject {
+        @Published var heading = ""
+        let viewer = Viewer()
+        func bind() { $heading.assign(to: &viewer.$title) }
+      }
+      """
+    #expect(Self.blockers(consumer) == ["Editor.title": [], "Viewer.title": ["Sources/Models/Screen.swift:5"]])
+  }
+
+  @Test func aTargetNameIsImportedAsItsModuleName() {
+    // The target `Model-Kit` is the module `Model_Kit`.
+    let consumer = """
+      import Combine
+      import Model_Kit
+      func bind(viewer: Viewer, bag: inout Set<AnyCancellable>) { viewer.$title.sink { print($0) }.store(in: &bag) }
+      """
+    let modules = ["Sources/Models/Models.swift": "Model-Kit", "Sources/Reader/Screen.swift": "Reader"]
+    #expect(
+      Self.blockers(consumer, path: "Sources/Reader/Screen.swift", modules: modules) == [
+        "Editor.title": [], "Viewer.title": ["Sources/Reader/Screen.swift:3"],
+      ])
+  }
 }
