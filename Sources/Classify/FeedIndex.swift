@@ -9,8 +9,9 @@
 ///   `let model: ModelProtocol` names its conformers' `title`);
 /// - a qualifier that does not resolve (or resolves to a type that publishes no `title` the scan
 ///   sees) keeps the conservative match by name, and says so in the reason.
-/// In every case only a property of a module the feed's file can see (its own, or one it imports)
-/// is blocked: another module's `title` is not the one a file that cannot import it names.
+/// In every case only a property of a module the feed's module can see (its own, or one its files
+/// import, transitively) is blocked: another module's `title` is not the one code that cannot
+/// import it names.
 struct FeedIndex: Sendable {
   /// Feeds by `typePath` U+001F `name` of the property they block, and the unresolved ones by name.
   private var targeted: [String: [TreeFacts.LocatedFeed]] = [:]
@@ -19,7 +20,7 @@ struct FeedIndex: Sendable {
   /// No feeds.
   init() {}
 
-  /// Resolves every feed of `feeds` (each with its file's module and visible modules) against
+  /// Resolves every feed of `feeds` (each with its module and the modules it sees) against
   /// the `@Published` properties and member types of `files`.
   init(feeds: [TreeFacts.LocatedFeed], files: [FileClassification], modules: [String?]) {
     guard !feeds.isEmpty else { return }

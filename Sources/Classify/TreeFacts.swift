@@ -15,7 +15,7 @@ struct TreeFacts: Sendable {
     var order: Int = 0
     /// The module of the feed's file ("" when it has none).
     var module = ""
-    /// The modules the feed's file can see: its own, its imports and what they re-export.
+    /// The modules the feed's module can see: those its files import, transitively.
     var visible: [String] = []
     /// Why the feed was matched by name rather than by declaration; empty when it was not.
     var note = ""
@@ -24,12 +24,7 @@ struct TreeFacts: Sendable {
     /// A target's name may not be its module's: `SyncUI-iOS` is imported as `SyncUI_iOS`.
     func sees(_ other: String) -> Bool {
       if other.isEmpty || module.isEmpty || other == module || visible.contains(other) { return true }
-      let imported = String(
-        decoding: other.utf8.map { byte in
-          let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-          let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-          return isLetter || isDigit || byte >= 0x80 ? byte : UInt8(ascii: "_")
-        }, as: UTF8.self)
+      let imported = TreeFacts.moduleName(other)
       return imported != other && visible.contains(imported)
     }
   }
@@ -216,13 +211,33 @@ struct TreeFacts: Sendable {
       }
     }
     self.sourceEnds = resolved
-    // What each feed's file can see, once per file.
-    var visibleOf: [Int: [String]] = [:]
+    // What each feed's module can see: every module its files import, and what those modules'
+    // files import in turn. By module, not by file: without `MemberImportVisibility`, a member
+    // (`cell.statusView.viewModel.$x`) is usable in a file that does not import its module itself.
+    var moduleImports: [String: Set<String>] = [:]
+    if !located.isEmpty {
+      for (index, file) in files.enumerated() {
+        let module = modules[index] ?? ""
+        moduleImports[module, default: []].formUnion(file.facts.imports)
+        let imported = Self.moduleName(module)
+        if imported != module { moduleImports[imported, default: []].formUnion(file.facts.imports) }
+      }
+    }
+    var visibleOf: [String: [String]] = [:]
     for index in 0..<located.count {
-      let file = located[index].file
-      if visibleOf[file] == nil { visibleOf[file] = scope(of: files[file], module: modules[file]).imports }
-      located[index].feed.module = modules[file] ?? ""
-      located[index].feed.visible = visibleOf[file] ?? []
+      let module = modules[located[index].file] ?? ""
+      if visibleOf[module] == nil {
+        var seen: Set<String> = [module]
+        var pending = [module]
+        while let next = pending.popLast() {
+          for imported in (moduleImports[next] ?? []).union(reexports[next] ?? []) where seen.insert(imported).inserted {
+            pending.append(imported)
+          }
+        }
+        visibleOf[module] = seen.sorted()
+      }
+      located[index].feed.module = module
+      located[index].feed.visible = visibleOf[module] ?? []
     }
     self.feedIndex = FeedIndex(feeds: located.map(\.feed), files: files, modules: modules)
     // A helper counts only where its own `Future` is Combine's: an `extension Future` in a module
@@ -391,6 +406,18 @@ struct TreeFacts: Sendable {
 
   /// Manual `objectWillChange.send()` calls inside `typePath`.
   func willChangeSends(in typePath: String) -> [LocatedSend] { sendsByType[typePath] ?? [] }
+
+  /// The name a target is imported by: `SyncUI-iOS` is `SyncUI_iOS` (every byte that cannot be
+  /// in an identifier becomes `_`).
+  static func moduleName(_ target: String) -> String {
+    guard target.utf8.contains(where: { !Self.isIdentifierByte($0) }) else { return target }
+    return String(decoding: target.utf8.map { Self.isIdentifierByte($0) ? $0 : UInt8(ascii: "_") }, as: UTF8.self)
+  }
+
+  private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    return letter || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
+  }
 
   /// `Type.name` → (`Type`, `name`).
   static func split(_ key: String) -> (String, String) {

@@ -163,4 +163,22 @@ import Testing
         "Editor.title": [], "Viewer.title": ["Sources/Reader/Screen.swift:3"],
       ])
   }
+
+  @Test func anotherFileOfTheModuleImportingTheTypesModuleIsEnough() {
+    // Members of a module any file of the feed's module imports are usable in all its files.
+    let consumer = """
+      import Combine
+      func bind(viewer: Viewer, bag: inout Set<AnyCancellable>) { viewer.$title.sink { print($0) }.store(in: &bag) }
+      """
+    let files = [
+      Self.modelFile(), Support.classify(consumer, path: "Sources/Reader/Screen.swift", detectors: []),
+      Support.classify("import Models\nstruct Other {}", path: "Sources/Reader/Other.swift", detectors: []),
+    ]
+    let modules = [
+      "Sources/Models/Models.swift": "Models", "Sources/Reader/Screen.swift": "Reader",
+      "Sources/Reader/Other.swift": "Reader",
+    ]
+    let findings = Classifier.finalize(files: files, context: ClassifyContext(modules: modules))
+    #expect(findings.map(\.blockedBy) == [[], ["Sources/Reader/Screen.swift:2"]])
+  }
 }
