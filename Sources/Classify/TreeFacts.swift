@@ -230,7 +230,8 @@ struct TreeFacts: Sendable {
         var seen: Set<String> = [module]
         var pending = [module]
         while let next = pending.popLast() {
-          for imported in (moduleImports[next] ?? []).union(reexports[next] ?? []) where seen.insert(imported).inserted {
+          for imported in (moduleImports[next] ?? []).union(reexports[next] ?? []) where seen.insert(imported).inserted
+          {
             pending.append(imported)
           }
         }
@@ -416,7 +417,8 @@ struct TreeFacts: Sendable {
 
   private static func isIdentifierByte(_ byte: UInt8) -> Bool {
     let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-    return letter || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
+    return letter || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+      || byte >= 0x80
   }
 
   /// `Type.name` → (`Type`, `name`).
