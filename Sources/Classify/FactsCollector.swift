@@ -36,9 +36,13 @@ package enum FactsCollector {
         collectImport(view, at: position, into: &facts)
       case .keyword where view.isWord(position, "let") || view.isWord(position, "var"):
         if let member = member(file, at: position) { facts.members.append(member) }
-        if let declared = publisherDeclaration(file, at: position) { facts.publisherDeclarations.append(declared) }
+        if let declared = publisherDeclaration(view, file, at: position) {
+          facts.publisherDeclarations.append(declared)
+        }
       case .keyword where view.isWord(position, "func") || view.isWord(position, "typealias"):
-        if let declared = publisherDeclaration(file, at: position) { facts.publisherDeclarations.append(declared) }
+        if let declared = publisherDeclaration(view, file, at: position) {
+          facts.publisherDeclarations.append(declared)
+        }
       case .keyword where typeKeywords.index(at: position, in: view) != nil:
         if let conformance = conformance(view, at: position) { facts.conformances.append(conformance) }
       case .atSign where view.isWord(position + 1, "Published"):
@@ -238,10 +242,11 @@ package enum FactsCollector {
   /// The publisher declaration the `func`, `let`, `var` or `typealias` at `position` makes, if its
   /// written type (after `->`, `:` or `=`) is named like a publisher. Members and file-level
   /// declarations only: a local's type is not asked for across files.
-  private static func publisherDeclaration(_ file: FileContext, at position: Int) -> CombineFacts
-    .PublisherDeclaration?
+  /// `view` is `file.view`, passed in: copying it out of `file` retained each of its arrays, per
+  /// `let` of the tree.
+  private static func publisherDeclaration(_ view: SourceView, _ file: FileContext, at position: Int)
+    -> CombineFacts.PublisherDeclaration?
   {
-    let view = file.view
     guard view.isIdentifier(position + 1) else { return nil }
     var start = -1
     var isAlias = false
@@ -282,8 +287,6 @@ package enum FactsCollector {
 
   /// Type names that are publishers without saying so in their last word.
   private static let publisherNames = ByteWords(["Future", "Just", "Fail", "Empty", "Deferred", "Record", "Published"])
-  private static let publisherSuffix = Array("Publisher".utf8)
-  private static let subjectSuffix = Array("Subject".utf8)
 
   /// True when the type written at `start` is named like a publisher: its last name before any
   /// `<` ends in `Publisher` or `Subject`, or is `Future`, `Just`, `Published` … Tested on bytes
@@ -293,18 +296,20 @@ package enum FactsCollector {
     if view.isWord(position, "some") || view.isWord(position, "any") { position += 1 }
     guard view.isIdentifier(position) else { return false }
     while view.isPeriod(position + 1), view.isIdentifier(position + 2) { position += 2 }
-    if publisherNames.index(at: position, in: view) != nil { return true }
+    if endsWith(view, position, "Publisher") || endsWith(view, position, "Subject") { return true }
+    return publisherNames.index(at: position, in: view) != nil
+  }
+
+  /// True when the token at `position` ends with the ASCII `suffix` (a literal: no allocation).
+  private static func endsWith(_ view: SourceView, _ position: Int, _ suffix: StaticString) -> Bool {
     let end = view.endOffset(position)
-    let source = view.stream.source
-    for suffix in [publisherSuffix, subjectSuffix] where end - view.startOffset(position) >= suffix.count {
-      var matches = true
-      for index in 0..<suffix.count where source[end - suffix.count + index] != suffix[index] {
-        matches = false
-        break
-      }
-      if matches { return true }
+    let count = suffix.utf8CodeUnitCount
+    guard end - view.startOffset(position) >= count else { return false }
+    return view.stream.source.withUnsafeBufferPointer { source in
+      let bytes = suffix.utf8Start
+      for index in 0..<count where source[end - count + index] != bytes[index] { return false }
+      return true
     }
-    return false
   }
 
   /// True for the name right after `func`, `var`, `let`, `case`, `class` …

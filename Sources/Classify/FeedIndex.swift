@@ -38,12 +38,16 @@ struct FeedIndex: Sendable {
     var declarers: [String: [(typePath: String, module: String)]] = [:]
     var declarerTypes: Set<String> = []
     var memberTypes: [String: String] = [:]
-    for (index, file) in files.enumerated() {
-      for property in file.facts.published where fedNames.contains(property.name) {
+    // Every property and member name of the tree is tested: by bytes, not by hashing each.
+    let fedFilter = NameFilter(fedNames)
+    let throughFilter = NameFilter(through)
+    // By index: a `for … in` copied (retained) every file to read two of its facts.
+    for index in files.indices {
+      for property in files[index].facts.published where fedFilter.contains(property.name) {
         declarers[property.name, default: []].append((property.typePath, modules[index] ?? ""))
         declarerTypes.insert(SubjectConsumers.last(property.typePath))
       }
-      for member in file.facts.members where through.contains(member.name) && !member.type.isEmpty {
+      for member in files[index].facts.members where !member.type.isEmpty && throughFilter.contains(member.name) {
         let key = SubjectConsumers.last(member.typePath) + "\u{1F}" + member.name
         receivers.insert(member.type)
         if let known = memberTypes[key] {
@@ -54,9 +58,9 @@ struct FeedIndex: Sendable {
       }
     }
     var supertypes: [String: Set<String>] = [:]
-    for file in files {
-      for conformance in file.facts.conformances
-      where declarerTypes.contains(conformance.type) || receivers.contains(conformance.type) {
+    let typeFilter = NameFilter(declarerTypes.union(receivers))
+    for index in files.indices {
+      for conformance in files[index].facts.conformances where typeFilter.contains(conformance.type) {
         supertypes[conformance.type, default: []].formUnion(conformance.supertypes)
       }
     }
@@ -72,7 +76,6 @@ struct FeedIndex: Sendable {
       }
       let receiver = InnerFailureIndex.receiver(
         qualifier: feed.qualifier, typePath: feed.typePath, localType: feed.localType, memberTypes: memberTypes)
-      let path = (feed.qualifier + ["$" + feed.name]).joined(separator: ".")
       if let receiver {
         let matching = candidates.filter { candidate in
           let owner = SubjectConsumers.last(candidate.typePath)
@@ -85,13 +88,19 @@ struct FeedIndex: Sendable {
           continue
         }
         located.note =
-          "matched by name: `\(path)` is on a `\(receiver)`, which publishes no `\(feed.name)` the scan can see"
+          "matched by name: `\(Self.path(feed))` is on a `\(receiver)`, which publishes no `\(feed.name)` the scan "
+          + "can see"
       } else {
         let head = feed.qualifier.first ?? ""
-        located.note = "matched by name: the type of `\(head)` in `\(path)` is not known"
+        located.note = "matched by name: the type of `\(head)` in `\(Self.path(feed))` is not known"
       }
       byName[feed.name, default: []].append(located)
     }
+  }
+
+  /// `self.model.$title` as written.
+  private static func path(_ feed: CombineFacts.Feed) -> String {
+    (feed.qualifier + ["$" + feed.name]).joined(separator: ".")
   }
 
   /// The feeds that block `typePath.name`, declared in `module` ("" when unknown), in the order of

@@ -47,7 +47,8 @@ package enum InnerPublisher: Sendable, Hashable {
     if link.name == "switchToLatest" {
       guard index > 0 else { return .unknown }
       let map = chain.links[index - 1]
-      guard map.name == "map", map.closureOpen >= 0 else { return .unknown }
+      // `compactMap { … -> AnyPublisher<…>? in … }.switchToLatest()` drops the nils first.
+      guard map.name == "map" || map.name == "compactMap", map.closureOpen >= 0 else { return .unknown }
       return closure(map.closureOpen, in: file, depth: 0)
     }
     if link.closureOpen >= 0 { return closure(link.closureOpen, in: file, depth: 0) }

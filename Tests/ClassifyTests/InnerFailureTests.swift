@@ -169,6 +169,23 @@ import Testing
     #expect(reasons([byName, file]).count == 1)
   }
 
+  @Test func compactMapBeforeSwitchToLatestIsTheInnerPublisher() {
+    // mastodon-ios's shape: an optional publisher per value, declared not to fail.
+    let source = """
+      import Combine
+      final class Screen: ObservableObject {
+        @Published var query = ""
+        @Published var results: [String] = []
+        let api: SearchAPI
+        init() {
+          $query.compactMap { q -> AnyPublisher<[String], Never>? in nil }.switchToLatest().replaceError(with: []).assign(to: &$results)
+          $query.compactMap { q -> AnyPublisher<[String], Error>? in nil }.switchToLatest().replaceError(with: []).assign(to: &$results)
+        }
+      }
+      """
+    #expect(Support.findings(source, detectors: detectors).map(\.range.start.line) == [8])
+  }
+
   @Test func whatTheClosureSaysDecidesWithoutTheTree() {
     // Branches of one closure have one type: `Just` in one says the other cannot fail either.
     #expect(reasons([Self.screen("$0.isEmpty ? Just([]).eraseToAnyPublisher() : self.api.search($0)")]).isEmpty)

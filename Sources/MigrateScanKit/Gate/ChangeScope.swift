@@ -65,7 +65,12 @@ package struct ChangeScope: Sendable {
     // differently, and every other declaration of it decides with it.
     used.formUnion(ChangeScope.changedNames(old.helpers, new.helpers))
     used.formUnion(ChangeScope.changedNames(old.completions, new.completions))
-    used.formUnion(ChangeScope.changedNames(old.publishers, new.publishers))
+    // A publisher whose declared type changed decides the silent-failure verdict of chains whose
+    // inner publisher calls it; each such chain has one of these words (the name alone would
+    // take every file that merely mentions it, and `publisher` is a common word).
+    if !ChangeScope.changedNames(old.publishers, new.publishers).isEmpty {
+      used.formUnion(["flatMap", "switchToLatest"])
+    }
     search = WordSearch(used: used, declared: declared)
   }
 
