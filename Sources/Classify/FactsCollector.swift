@@ -36,13 +36,6 @@ package enum FactsCollector {
         collectImport(view, at: position, into: &facts)
       case .keyword where view.isWord(position, "let") || view.isWord(position, "var"):
         if let member = member(file, at: position) { facts.members.append(member) }
-        if let declared = publisherDeclaration(view, file, at: position) {
-          facts.publisherDeclarations.append(declared)
-        }
-      case .keyword where view.isWord(position, "func") || view.isWord(position, "typealias"):
-        if let declared = publisherDeclaration(view, file, at: position) {
-          facts.publisherDeclarations.append(declared)
-        }
       case .keyword where typeKeywords.index(at: position, in: view) != nil:
         if let conformance = conformance(view, at: position) { facts.conformances.append(conformance) }
       case .atSign where view.isWord(position + 1, "Published"):
@@ -84,6 +77,14 @@ package enum FactsCollector {
     }
     for chain in file.chains {
       if let use = memberUse(file, links: chain.links.dropLast()) { facts.memberUses.append(use) }
+    }
+    // Over the declaration words alone (`SourceView.declarationWords`), not in the loop above:
+    // testing every keyword there for `func` and `typealias` cost more than the rest of this.
+    let publisherWords = publisherDeclarationWords
+    for word in view.declarationWords {
+      let position = Int(word)
+      guard publisherWords.index(at: position, in: view) != nil else { continue }
+      if let declared = publisherDeclaration(view, file, at: position) { facts.publisherDeclarations.append(declared) }
     }
     facts.unambiguousNames = unambiguous.sorted()
     used.shrinkToFit()
@@ -284,6 +285,9 @@ package enum FactsCollector {
       typePath: scope.typePath, name: view.text(position + 1), line: file.line(of: position), type: type,
       isAlias: isAlias)
   }
+
+  /// The words that may declare something of a publisher type.
+  private static let publisherDeclarationWords = ByteWords(["func", "let", "var", "typealias"])
 
   /// Type names that are publishers without saying so in their last word.
   private static let publisherNames = ByteWords(["Future", "Just", "Fail", "Empty", "Deferred", "Record", "Published"])

@@ -35,7 +35,7 @@ struct FeedIndex: Sendable {
       if let first = located.feed.qualifier.first { receivers.insert(first) }
     }
     // The types publishing each fed name, with their modules.
-    var declarers: [String: [(typePath: String, module: String)]] = [:]
+    var declarers: [String: [(typePath: String, owner: String, module: String)]] = [:]
     var declarerTypes: Set<String> = []
     var memberTypes: [String: String] = [:]
     // Every property and member name of the tree is tested: by bytes, not by hashing each.
@@ -44,8 +44,9 @@ struct FeedIndex: Sendable {
     // By index: a `for … in` copied (retained) every file to read two of its facts.
     for index in files.indices {
       for property in files[index].facts.published where fedFilter.contains(property.name) {
-        declarers[property.name, default: []].append((property.typePath, modules[index] ?? ""))
-        declarerTypes.insert(SubjectConsumers.last(property.typePath))
+        let owner = SubjectConsumers.last(property.typePath)
+        declarers[property.name, default: []].append((property.typePath, owner, modules[index] ?? ""))
+        declarerTypes.insert(owner)
       }
       for member in files[index].facts.members where !member.type.isEmpty && throughFilter.contains(member.name) {
         let key = SubjectConsumers.last(member.typePath) + "\u{1F}" + member.name
@@ -77,11 +78,11 @@ struct FeedIndex: Sendable {
       let receiver = InnerFailureIndex.receiver(
         qualifier: feed.qualifier, typePath: feed.typePath, localType: feed.localType, memberTypes: memberTypes)
       if let receiver {
+        let inherited = supertypes[receiver] ?? []
         let matching = candidates.filter { candidate in
-          let owner = SubjectConsumers.last(candidate.typePath)
-          return located.sees(candidate.module)
-            && (owner == receiver || supertypes[receiver]?.contains(owner) == true
-              || supertypes[owner]?.contains(receiver) == true)
+          let owner = candidate.owner
+          return (owner == receiver || inherited.contains(owner) || supertypes[owner]?.contains(receiver) == true)
+            && located.sees(candidate.module)
         }
         if !matching.isEmpty {
           for candidate in matching { targeted[candidate.typePath + "\u{1F}" + feed.name, default: []].append(located) }
