@@ -27,6 +27,8 @@ package enum FactsCollector {
     // Locals, not the statics: each read of a static `let` is a `swift_once` call, per token.
     let longNames = longUnambiguousNames
     let declarationWords = declarationKeywords
+    // The local types already looked up for feeds (see `feed`).
+    var localTypes: [String: (limit: Int, type: String)] = [:]
     var position = 0
     while position < view.count {
       defer { position += 1 }
@@ -45,7 +47,7 @@ package enum FactsCollector {
             .init(typePath: file.symbols.typePath(at: position), name: name, line: file.line(of: position)))
         }
       case .identifier where view.isProjection(position):
-        if let feed = feed(file, at: position) { facts.feeds.append(feed) }
+        if let feed = feed(file, at: position, localTypes: &localTypes) { facts.feeds.append(feed) }
       case .identifier:
         if let found = longNames.index(at: position, in: view) {
           unambiguous.insert(longNames.words[found])
@@ -129,12 +131,12 @@ package enum FactsCollector {
 
   /// The written type of the local or parameter `name` declared before `limit` in the same
   /// function: `let name = Type(…)`, `let name: Type`, `name: Type` in the parameter list.
-  static func localType(_ file: FileContext, of name: String, before limit: Int) -> String {
+  static func localType(_ file: FileContext, of name: String, before limit: Int, after lowest: Int = 0) -> String {
     let view = file.view
     let scope = file.symbols.scope(at: limit)
     guard scope.member != nil, scope.open >= 0 else { return "" }
     // The parameter list sits just before the body: look a little further back.
-    let floor = max(0, scope.open - 120, limit - 3_000)
+    let floor = max(0, scope.open - 120, limit - 3_000, lowest)
     var scan = limit - 1
     while scan > floor {
       defer { scan -= 1 }
@@ -375,7 +377,12 @@ package enum FactsCollector {
   }
 
   /// A `$x` that starts or joins a pipeline, or nil for a SwiftUI binding like `$model.query`.
-  private static func feed(_ file: FileContext, at position: Int) -> CombineFacts.Feed? {
+  /// `localTypes` remembers, by function and name, the last lookup of `localType`: a bind
+  /// function's many `viewModel.$x` feeds then scan back only to the previous one (each scanned up
+  /// to 3,000 tokens, most of collecting a file's facts).
+  private static func feed(
+    _ file: FileContext, at position: Int, localTypes: inout [String: (limit: Int, type: String)]
+  ) -> CombineFacts.Feed? {
     let view = file.view
     let text = view.text(position)
     let name = String(text.dropFirst())
@@ -421,7 +428,15 @@ package enum FactsCollector {
         feed.qualifier.insert(view.text(start), at: 0)
       }
       if let head = feed.qualifier.first, head != "self" {
-        feed.localType = localType(file, of: head, before: start)
+        let key = "\(file.symbols.scope(at: start).open)\u{1F}\(head)"
+        if let known = localTypes[key], known.limit <= start {
+          // A declaration between the two uses is the closer one; else the earlier answer holds.
+          let closer = localType(file, of: head, before: start, after: known.limit - 1)
+          feed.localType = closer.isEmpty ? known.type : closer
+        } else {
+          feed.localType = localType(file, of: head, before: start)
+        }
+        localTypes[key] = (start, feed.localType)
       }
     }
     return feed
