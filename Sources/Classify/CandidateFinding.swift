@@ -15,6 +15,11 @@ package struct CandidateFinding: Sendable, Hashable {
     /// is the argument label of a closure argument, or nil for the trailing closure, which binds
     /// to the first closure parameter not among `passedLabels` (forward-scan matching).
     case calleeDefect(name: String, defect: CompletionDefect.Kind, parameter: String?, passedLabels: [String])
+    /// A `flatMap`/`switchToLatest` whose inner publisher starts from functions or properties
+    /// the file cannot see: counts when the declared type of one of them can fail
+    /// (`func search(_:) -> AnyPublisher<[Item], Error>`), found by receiver type where it is
+    /// known and by name where it is not.
+    case innerFailure([InnerPublisher.Lookup])
   }
 
   /// The label a trailing closure stands for in `Requirement.helperCall`.

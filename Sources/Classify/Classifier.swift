@@ -215,7 +215,8 @@ package enum Classifier {
     var unit: String?
     if let requirement = candidate.requirement {
       guard let extra = tree.resolve(requirement) else { return nil }
-      reasons = extra + reasons
+      // An inner publisher's declaration backs the finding's own reason, which names the line.
+      if case .innerFailure = requirement { reasons += extra } else { reasons = extra + reasons }
     }
     var (disposition, phase) = defaults(for: candidate.category)
     if let decided = candidate.disposition {
@@ -238,12 +239,13 @@ package enum Classifier {
       if let key = candidate.key {
         let (typePath, name) = TreeFacts.split(key)
         var seen = Set(blockedBy)
-        for feed in tree.feeds(of: name, in: typePath) {
+        for feed in tree.feeds(of: name, in: typePath, module: module) {
           let location = "\(feed.path):\(feed.feed.line)"
           if seen.insert(location).inserted { blockedBy.append(location) }
+          let note = feed.note.isEmpty ? "" : " (\(feed.note))"
           reasons.append(
-            "blocked: `$\(name)` feeds a pipeline at \(location) (`\(feed.feed.text)`); an `@Observable` type has "
-              + "no `$\(name)` publisher, so rewrite that pipeline first")
+            "blocked: `$\(name)` feeds a pipeline at \(location) (`\(feed.feed.text)`)\(note); an `@Observable` type "
+              + "has no `$\(name)` publisher, so rewrite that pipeline first")
         }
         if !blockedBy.isEmpty { reasons.append(contentsOf: notes.observations) }
       }
@@ -256,11 +258,12 @@ package enum Classifier {
         // The type moves to `@Observable` as a whole: any `$x` pipeline of its properties blocks it.
         var seen = Set(blockedBy)
         for name in tree.publishedNames(of: typePath) {
-          for feed in tree.feeds(of: name, in: typePath) {
+          for feed in tree.feeds(of: name, in: typePath, module: module) {
             let location = "\(feed.path):\(feed.feed.line)"
             guard seen.insert(location).inserted else { continue }
             blockedBy.append(location)
-            reasons.append("blocked: `$\(name)` feeds a pipeline at \(location)")
+            let note = feed.note.isEmpty ? "" : " (\(feed.note))"
+            reasons.append("blocked: `$\(name)` feeds a pipeline at \(location)\(note)")
           }
         }
         for send in tree.willChangeSends(in: typePath) {

@@ -21,12 +21,17 @@ package struct CombineFacts: Sendable, Hashable {
     package var name: String
     /// The type the use sits in; the property is `self`'s unless `viaOther`.
     package var typePath: String
-    /// `model.$query`: a property of another object, matched by name alone.
+    /// `model.$query`: a property of another object, resolved through `qualifier`.
     package var viaOther: Bool
     /// 1-based line.
     package var line: Int
     /// The pipeline as the source spells it, on one line, cut to a readable length (`Snippet`).
     package var text: String
+    /// For `viaOther`: the names before `$query` (`["self", "model"]` in `self.model.$query`).
+    package var qualifier: [String] = []
+    /// The written type of the qualifier's first name when it is a local or parameter of the
+    /// enclosing function (`func bind(to model: SearchModel)`).
+    package var localType = ""
   }
 
   /// A manual `objectWillChange.send()`.
@@ -172,6 +177,23 @@ package struct CombineFacts: Sendable, Hashable {
     package var typeQualifier = ""
   }
 
+  /// A function, property or typealias whose written type is a publisher
+  /// (`func search(_:) -> AnyPublisher<[Item], Error>`, `let updates = PassthroughSubject<Int,
+  /// Never>()`, `typealias Results = AnyPublisher<[Item], Never>`): what the tree pass asks when a
+  /// `flatMap` calls it, to know whether the inner publisher can fail.
+  package struct PublisherDeclaration: Sendable, Hashable {
+    /// The declaring type path (empty at file level).
+    package var typePath: String
+    /// The function, property or alias name.
+    package var name: String
+    /// 1-based line.
+    package var line: Int
+    /// The written type, spaces removed (`AnyPublisher<[Item],Error>`); see `PublisherFailure`.
+    package var type: String
+    /// A `typealias`: other declarations may name it as their type.
+    package var isAlias = false
+  }
+
   /// Module names of every `import` (`import struct Combine.Future` gives `Combine`).
   package var imports: [String] = []
   /// Modules imported with `@_exported import`.
@@ -204,6 +226,8 @@ package struct CombineFacts: Sendable, Hashable {
   /// Type aliases and the type they name (`typealias ScreenModelType = StateStoreModel<S, A>` gives
   /// (`ScreenModelType`, [`StateStoreModel`])): a nested type is reached through them.
   package var typealiases: [Conformance] = []
+  /// Functions, properties and typealiases with a publisher type (see `PublisherDeclaration`).
+  package var publisherDeclarations: [PublisherDeclaration] = []
   /// Functions returning a publisher, with how their stream ends.
   package var publisherSources: [PublisherSource] = []
   /// Every function with a closure parameter the continuation detector analysed: a callee

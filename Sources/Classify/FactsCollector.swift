@@ -27,6 +27,8 @@ package enum FactsCollector {
     // Locals, not the statics: each read of a static `let` is a `swift_once` call, per token.
     let longNames = longUnambiguousNames
     let declarationWords = declarationKeywords
+    // The local types already looked up for feeds (see `feed`).
+    var localTypes: [String: (limit: Int, type: String)] = [:]
     var position = 0
     while position < view.count {
       defer { position += 1 }
@@ -60,7 +62,7 @@ package enum FactsCollector {
             .init(typePath: file.symbols.typePath(at: position), name: name, line: file.line(of: position)))
         }
       case .identifier where view.isProjection(position):
-        if let feed = feed(file, at: position) { facts.feeds.append(feed) }
+        if let feed = feed(file, at: position, localTypes: &localTypes) { facts.feeds.append(feed) }
       case .identifier:
         if let found = longNames.index(at: position, in: view) {
           unambiguous.insert(longNames.words[found])
@@ -92,6 +94,14 @@ package enum FactsCollector {
     }
     for chain in file.chains {
       if let use = memberUse(file, links: chain.links.dropLast()) { facts.memberUses.append(use) }
+    }
+    // Over the declaration words alone (`SourceView.declarationWords`), not in the loop above:
+    // testing every keyword there for `func` and `typealias` cost more than the rest of this.
+    let publisherWords = publisherDeclarationWords
+    for word in view.declarationWords {
+      let position = Int(word)
+      guard publisherWords.index(at: position, in: view) != nil else { continue }
+      if let declared = publisherDeclaration(view, file, at: position) { facts.publisherDeclarations.append(declared) }
     }
     facts.unambiguousNames = unambiguous.sorted()
     used.shrinkToFit()
@@ -136,12 +146,12 @@ package enum FactsCollector {
 
   /// The written type of the local or parameter `name` declared before `limit` in the same
   /// function: `let name = Type(…)`, `let name: Type`, `name: Type` in the parameter list.
-  private static func localType(_ file: FileContext, of name: String, before limit: Int) -> String {
+  static func localType(_ file: FileContext, of name: String, before limit: Int, after lowest: Int = 0) -> String {
     let view = file.view
     let scope = file.symbols.scope(at: limit)
     guard scope.member != nil, scope.open >= 0 else { return "" }
     // The parameter list sits just before the body: look a little further back.
-    let floor = max(0, scope.open - 120, limit - 3_000)
+    let floor = max(0, scope.open - 120, limit - 3_000, lowest)
     var scan = limit - 1
     while scan > floor {
       defer { scan -= 1 }
@@ -289,6 +299,82 @@ package enum FactsCollector {
     return CombineFacts.MemberDeclaration(typePath: scope.typePath, name: view.text(position + 1), type: type)
   }
 
+  /// The publisher declaration the `func`, `let`, `var` or `typealias` at `position` makes, if its
+  /// written type (after `->`, `:` or `=`) is named like a publisher. Members and file-level
+  /// declarations only: a local's type is not asked for across files.
+  /// `view` is `file.view`, passed in: copying it out of `file` retained each of its arrays, per
+  /// `let` of the tree.
+  private static func publisherDeclaration(_ view: SourceView, _ file: FileContext, at position: Int)
+    -> CombineFacts.PublisherDeclaration?
+  {
+    guard view.isIdentifier(position + 1) else { return nil }
+    var start = -1
+    var isAlias = false
+    if view.isWord(position, "func") {
+      var next = position + 2
+      if view.has(next, "<"), let close = FutureTaskWrapperDetector.genericEnd(view, next) { next = close + 1 }
+      guard view.kind(next) == .leftParen, let close = view.partner(next) else { return nil }
+      next = close + 1
+      // `async`, `throws`, `rethrows`, `throws(APIError)`.
+      var steps = 0
+      while steps < 4, view.isWord(next) {
+        steps += 1
+        next += 1
+        if view.kind(next) == .leftParen, let close = view.partner(next) { next = close + 1 }
+      }
+      guard case .arrow = view.kind(next) else { return nil }
+      start = next + 1
+    } else {
+      isAlias = view.isWord(position, "typealias")
+      let after = view.kind(position + 2)
+      if after == .colon && !isAlias {
+        start = position + 3
+      } else if after == .equal {
+        start = position + 3
+      } else {
+        return nil
+      }
+    }
+    guard looksLikePublisher(view, at: start) else { return nil }
+    let scope = file.symbols.scope(at: position)
+    guard scope.member == nil else { return nil }
+    let type = PublisherFailure.typeText(view, at: start)
+    guard !type.isEmpty else { return nil }
+    return CombineFacts.PublisherDeclaration(
+      typePath: scope.typePath, name: view.text(position + 1), line: file.line(of: position), type: type,
+      isAlias: isAlias)
+  }
+
+  /// The words that may declare something of a publisher type.
+  private static let publisherDeclarationWords = ByteWords(["func", "let", "var", "typealias"])
+
+  /// Type names that are publishers without saying so in their last word.
+  private static let publisherNames = ByteWords(["Future", "Just", "Fail", "Empty", "Deferred", "Record", "Published"])
+
+  /// True when the type written at `start` is named like a publisher: its last name before any
+  /// `<` ends in `Publisher` or `Subject`, or is `Future`, `Just`, `Published` … Tested on bytes
+  /// before any text is made: most functions return something else.
+  private static func looksLikePublisher(_ view: SourceView, at start: Int) -> Bool {
+    var position = start
+    if view.isWord(position, "some") || view.isWord(position, "any") { position += 1 }
+    guard view.isIdentifier(position) else { return false }
+    while view.isPeriod(position + 1), view.isIdentifier(position + 2) { position += 2 }
+    if endsWith(view, position, "Publisher") || endsWith(view, position, "Subject") { return true }
+    return publisherNames.index(at: position, in: view) != nil
+  }
+
+  /// True when the token at `position` ends with the ASCII `suffix` (a literal: no allocation).
+  private static func endsWith(_ view: SourceView, _ position: Int, _ suffix: StaticString) -> Bool {
+    let end = view.endOffset(position)
+    let count = suffix.utf8CodeUnitCount
+    guard end - view.startOffset(position) >= count else { return false }
+    return view.stream.source.withUnsafeBufferPointer { source in
+      let bytes = suffix.utf8Start
+      for index in 0..<count where source[end - count + index] != bytes[index] { return false }
+      return true
+    }
+  }
+
   /// True for the name right after `func`, `var`, `let`, `case`, `class` …
   private static func isDeclarationName(_ view: SourceView, _ position: Int, _ keywords: ByteWords) -> Bool {
     let previous = position - 1
@@ -348,7 +434,12 @@ package enum FactsCollector {
   }
 
   /// A `$x` that starts or joins a pipeline, or nil for a SwiftUI binding like `$model.query`.
-  private static func feed(_ file: FileContext, at position: Int) -> CombineFacts.Feed? {
+  /// `localTypes` remembers, by function and name, the last lookup of `localType`: a bind
+  /// function's many `viewModel.$x` feeds then scan back only to the previous one (each scanned up
+  /// to 3,000 tokens, most of collecting a file's facts).
+  private static func feed(
+    _ file: FileContext, at position: Int, localTypes: inout [String: (limit: Int, type: String)]
+  ) -> CombineFacts.Feed? {
     let view = file.view
     let text = view.text(position)
     let name = String(text.dropFirst())
@@ -360,6 +451,9 @@ package enum FactsCollector {
       feeds = true
     } else if view.kind(position - 1) == .prefixAmpersand {
       // `.assign(to: &$x)`: the property is fed by a pipeline.
+      feeds = true
+    } else if view.isPeriod(position - 1), ampersandBefore(view, position) {
+      // `.assign(to: &toolbar.model.$x)`: another object's property, fed the same way.
       feeds = true
     } else {
       // `combineLatest($a, model.$b)`: step back over `model.` to the argument's start.
@@ -380,9 +474,36 @@ package enum FactsCollector {
     } else {
       pipeline = Snippet.text(view, from: position, to: min(view.count - 1, position + 6), maxTokens: 7)
     }
-    return CombineFacts.Feed(
+    var feed = CombineFacts.Feed(
       name: name, typePath: file.symbols.typePath(at: position), viaOther: viaOther, line: file.line(of: position),
       text: pipeline)
+    if viaOther {
+      // `self.model.$query`: the path the tree resolves to the type whose property it is.
+      var start = position
+      while view.isPeriod(start - 1), view.isWord(start - 2), position - start < 16 {
+        start -= 2
+        feed.qualifier.insert(view.text(start), at: 0)
+      }
+      if let head = feed.qualifier.first, head != "self" {
+        let key = "\(file.symbols.scope(at: start).open)\u{1F}\(head)"
+        if let known = localTypes[key], known.limit <= start {
+          // A declaration between the two uses is the closer one; else the earlier answer holds.
+          let closer = localType(file, of: head, before: start, after: known.limit - 1)
+          feed.localType = closer.isEmpty ? known.type : closer
+        } else {
+          feed.localType = localType(file, of: head, before: start)
+        }
+        localTypes[key] = (start, feed.localType)
+      }
+    }
+    return feed
+  }
+
+  /// True when the `$x` at `position` ends a member path `&a.b.$x` (an `inout` argument).
+  private static func ampersandBefore(_ view: SourceView, _ position: Int) -> Bool {
+    var start = position
+    while view.isPeriod(start - 1), view.isWord(start - 2), position - start < 16 { start -= 2 }
+    return start < position && view.kind(start - 1) == .prefixAmpersand
   }
 
   /// The `(` of the argument list `position` sits in, scanning back over balanced groups.

@@ -10,9 +10,23 @@ struct TreeFacts: Sendable {
   struct LocatedFeed {
     var path: String
     var feed: CombineFacts.Feed
-    /// Position among all feeds of the same name, in file order: keeps the two indexes below
-    /// merging back into the order of the files.
+    /// Position among all feeds of the same name, in file order: keeps the indexes of
+    /// `FeedIndex` merging back into the order of the files.
     var order: Int = 0
+    /// The module of the feed's file ("" when it has none).
+    var module = ""
+    /// The modules the feed's module can see: those its files import, transitively.
+    var visible: [String] = []
+    /// Why the feed was matched by name rather than by declaration; empty when it was not.
+    var note = ""
+
+    /// Whether the feed's file can see a declaration in `module` ("" when unknown: it can).
+    /// A target's name may not be its module's: `SyncUI-iOS` is imported as `SyncUI_iOS`.
+    func sees(_ other: String) -> Bool {
+      if other.isEmpty || module.isEmpty || other == module || visible.contains(other) { return true }
+      let imported = TreeFacts.moduleName(other)
+      return imported != other && visible.contains(imported)
+    }
   }
 
   struct LocatedSend {
@@ -65,12 +79,10 @@ struct TreeFacts: Sendable {
   private var helpers: [(path: String, helper: CombineFacts.Helper)] = []
   /// How many files use each bridge helper's name (other names are not counted).
   private let usedNames: [String: Int]
-  /// `$name` feeds written inside `typePath` (key `typePath` + U+001F + `name`), and feeds of the
-  /// form `other.$name` by name. Two indexes rather than one list filtered per property: a tree
-  /// where thousands of types share a property name (`$query`, `$viewState`) made that filter
-  /// quadratic (10% of a 10M-line scan).
-  private let sameTypeFeeds: [String: [LocatedFeed]]
-  private let otherFeeds: [String: [LocatedFeed]]
+  /// `$name` feeds by the property they block (see `FeedIndex`). Indexed rather than one list
+  /// filtered per property: a tree where thousands of types share a property name (`$query`,
+  /// `$viewState`) made that filter quadratic (10% of a 10M-line scan).
+  private var feedIndex = FeedIndex()
   private let sendsByType: [String: [LocatedSend]]
   /// `@Published` property names by declaring type, in source order.
   private let publishedByType: [String: [String]]
@@ -84,6 +96,8 @@ struct TreeFacts: Sendable {
   let subjectConsumers: SubjectConsumers
   /// The tree's `ObservableObject`s, built only when a file holds an `observable-use` candidate.
   let observableTypes: ObservableTypes
+  /// Whether the inner publishers silent-failure asks about can fail.
+  private let innerFailures: InnerFailureIndex
   /// Resolved `future-initialiser` helper calls, counted per helper name for `bridge-helper`.
   private var initialiserCalls = 0
 
@@ -98,18 +112,23 @@ struct TreeFacts: Sendable {
     let questions = ParallelChunks.map(count: files.count, jobs: jobs) { index in
       var asked = Set(files[index].facts.unambiguousNames)
       var helperNames: Set<String> = []
+      var lookups: [InnerPublisher.Lookup] = []
       for candidate in files[index].candidates {
         if let anchor = candidate.anchor { asked.insert(anchor) }
         if candidate.category == .bridgeHelper, let name = candidate.key { helperNames.insert(name) }
+        if case .innerFailure(let found)? = candidate.requirement { lookups += found }
       }
-      return (asked: asked, helperNames: helperNames)
+      return (asked: asked, helperNames: helperNames, lookups: lookups)
     }
     var asked: Set<String> = ["Future"]
     var helperNames: Set<String> = []
+    var lookups: [InnerPublisher.Lookup] = []
     for question in questions {
       asked.formUnion(question.asked)
       helperNames.formUnion(question.helperNames)
+      lookups += question.lookups
     }
+    self.innerFailures = InnerFailureIndex(files: files, lookups: lookups, jobs: jobs)
     // Every declared name of every file is tested against these few: by bytes, as hashing each
     // one was most of joining the facts.
     let askedFilter = NameFilter(asked)
@@ -125,8 +144,7 @@ struct TreeFacts: Sendable {
     var reexports: [String: Set<String>] = [:]
     var exporting: Set<String> = []
     var used: [String: Int] = [:]
-    var sameTypeFeeds: [String: [LocatedFeed]] = [:]
-    var otherFeeds: [String: [LocatedFeed]] = [:]
+    var located: [(file: Int, feed: LocatedFeed)] = []
     var feedCount: [String: Int] = [:]
     var sends: [String: [LocatedSend]] = [:]
     var published: [String: [String]] = [:]
@@ -157,14 +175,10 @@ struct TreeFacts: Sendable {
       }
       for name in share.used { used[name, default: 0] += 1 }
       for feed in file.facts.feeds {
-        var located = LocatedFeed(path: file.path, feed: feed)
-        located.order = feedCount[feed.name, default: 0]
-        feedCount[feed.name] = located.order + 1
-        if feed.viaOther {
-          otherFeeds[feed.name, default: []].append(located)
-        } else {
-          sameTypeFeeds[feed.typePath + "\u{1F}" + feed.name, default: []].append(located)
-        }
+        var entry = LocatedFeed(path: file.path, feed: feed)
+        entry.order = feedCount[feed.name, default: 0]
+        feedCount[feed.name] = entry.order + 1
+        located.append((index, entry))
       }
       for property in file.facts.published { published[property.typePath, default: []].append(property.name) }
       for send in file.facts.willChangeSends {
@@ -182,8 +196,6 @@ struct TreeFacts: Sendable {
     self.exportingModules = exporting
     self.publishingModules = importing.intersection(declaring)
     self.usedNames = used
-    self.sameTypeFeeds = sameTypeFeeds
-    self.otherFeeds = otherFeeds
     self.sendsByType = sends
     self.publishedByType = published
     self.defects = defects
@@ -223,6 +235,36 @@ struct TreeFacts: Sendable {
       }
     }
     self.sourceEnds = resolved
+    // What each feed's module can see: every module its files import, and what those modules'
+    // files import in turn. By module, not by file: without `MemberImportVisibility`, a member
+    // (`cell.statusView.viewModel.$x`) is usable in a file that does not import its module itself.
+    var moduleImports: [String: Set<String>] = [:]
+    if !located.isEmpty {
+      for (index, file) in files.enumerated() {
+        let module = modules[index] ?? ""
+        moduleImports[module, default: []].formUnion(file.facts.imports)
+        let imported = Self.moduleName(module)
+        if imported != module { moduleImports[imported, default: []].formUnion(file.facts.imports) }
+      }
+    }
+    var visibleOf: [String: [String]] = [:]
+    for index in 0..<located.count {
+      let module = modules[located[index].file] ?? ""
+      if visibleOf[module] == nil {
+        var seen: Set<String> = [module]
+        var pending = [module]
+        while let next = pending.popLast() {
+          for imported in (moduleImports[next] ?? []).union(reexports[next] ?? []) where seen.insert(imported).inserted
+          {
+            pending.append(imported)
+          }
+        }
+        visibleOf[module] = seen.sorted()
+      }
+      located[index].feed.module = module
+      located[index].feed.visible = visibleOf[module] ?? []
+    }
+    self.feedIndex = FeedIndex(feeds: located.map(\.feed), files: files, modules: modules)
     // A helper counts only where its own `Future` is Combine's: an `extension Future` in a module
     // that declares (or a file that imports) another `Future` extends that one.
     for (index, file) in files.enumerated() where !file.facts.helpers.isEmpty {
@@ -372,6 +414,8 @@ struct TreeFacts: Sendable {
           + "deallocated before the callback, the caller waits for ever"
       }
       return ["`\(name)` \(what)"]
+    case .innerFailure(let lookups):
+      return innerFailures.reasons(for: lookups)
     }
   }
 
@@ -381,13 +425,9 @@ struct TreeFacts: Sendable {
     return usedNames[name] ?? 0
   }
 
-  /// The `$name` feeds that block `typePath.name`: those in the same type, and `other.$name`.
-  func feeds(of name: String, in typePath: String) -> [LocatedFeed] {
-    let same = sameTypeFeeds[typePath + "\u{1F}" + name] ?? []
-    let other = otherFeeds[name] ?? []
-    if other.isEmpty { return same }
-    if same.isEmpty { return other }
-    return (same + other).sorted { $0.order < $1.order }
+  /// The `$name` feeds that block `typePath.name` declared in `module` (see `FeedIndex`).
+  func feeds(of name: String, in typePath: String, module: String?) -> [LocatedFeed] {
+    feedIndex.feeds(of: name, in: typePath, module: module ?? "")
   }
 
   /// How the stream of the tree's publisher function `name` ends, and where it is declared
@@ -399,6 +439,19 @@ struct TreeFacts: Sendable {
 
   /// Manual `objectWillChange.send()` calls inside `typePath`.
   func willChangeSends(in typePath: String) -> [LocatedSend] { sendsByType[typePath] ?? [] }
+
+  /// The name a target is imported by: `SyncUI-iOS` is `SyncUI_iOS` (every byte that cannot be
+  /// in an identifier becomes `_`).
+  static func moduleName(_ target: String) -> String {
+    guard target.utf8.contains(where: { !Self.isIdentifierByte($0) }) else { return target }
+    return String(decoding: target.utf8.map { Self.isIdentifierByte($0) ? $0 : UInt8(ascii: "_") }, as: UTF8.self)
+  }
+
+  private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    return letter || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+      || byte >= 0x80
+  }
 
   /// `Type.name` → (`Type`, `name`).
   static func split(_ key: String) -> (String, String) {

@@ -28,13 +28,31 @@ import Testing
   @Test func topLevelReplaceErrorOnEndlessSource() {
     let source = """
       import Combine
-      func bind() {
+      final class API { func load() -> AnyPublisher<[Int], Error> { Fail(error: URLError(.badURL)).eraseToAnyPublisher() } }
+      func bind(api: API) {
         NotificationCenter.default.publisher(for: .changed).flatMap { _ in api.load() }.replaceError(with: []).sink { items = $0 }.store(in: &bag)
       }
       """
     let findings = Support.findings(source, detectors: detectors)
     #expect(findings.count == 1)
     #expect(findings.first?.reasons.first?.contains(": `replaceError` at the top level of an endless source") == true)
+    // The declaration that makes the inner publisher fail, and how it was found.
+    #expect(
+      findings.first?.reasons.last
+        == "line 4: the inner publisher `load` can fail: Sources/App/File.swift:2 declares it `AnyPublisher<[Int],Error>`, "
+        + "failing with `Error` (declared by `API`)")
+  }
+
+  @Test func innerPublisherThatCannotFailOrIsUnknownIsQuiet() {
+    let source = """
+      import Combine
+      final class API { func load() -> AnyPublisher<[Int], Never> { Just([]).eraseToAnyPublisher() } }
+      func bind(api: API) {
+        NotificationCenter.default.publisher(for: .changed).flatMap { _ in api.load() }.replaceError(with: []).sink { items = $0 }.store(in: &bag)
+        NotificationCenter.default.publisher(for: .changed).flatMap { _ in other.fetch() }.replaceError(with: []).sink { items = $0 }.store(in: &bag)
+      }
+      """
+    #expect(Support.findings(source, detectors: detectors).isEmpty)
   }
 
   @Test func handledOrOneShotIsQuiet() {

@@ -193,6 +193,18 @@ import Testing
     #expect(scope.needs(Array("@_exported import Combine".utf8)))
   }
 
+  @Test func aPublishersDeclaredTypeDecidesTheFlatMapsThatMayCallIt() throws {
+    // `search` starts failing: a `flatMap` over it elsewhere may now be a silent failure.
+    let api = "import Combine\nfinal class API {\n  func search() -> AnyPublisher<[Int], %@> { fatalError() }\n}\n"
+    let before = try Self.analyze("API.swift", api.replacingOccurrences(of: "%@", with: "Never"))
+    let after = try Self.analyze("API.swift", api.replacingOccurrences(of: "%@", with: "Error"))
+    let scope = ChangeScope(before: [before], after: [after])
+    #expect(scope.needs(Array("$q.flatMap { api.search() }.replaceError(with: []).assign(to: &$r)".utf8)))
+    #expect(!scope.needs(Array("let x = api.search()".utf8)))
+    // The same type, written again: nothing to decide.
+    #expect(!ChangeScope(before: [before], after: [before]).needs(Array("$q.flatMap { api.search() }".utf8)))
+  }
+
   @Test func aManifestOrAnExportMovesTheWholeTree() throws {
     let manifest = try Self.analyze("Package.swift", "// swift-tools-version:5.9\nimport PackageDescription\n")
     #expect(ChangeScope(before: [], after: [manifest]).wholeTreeReason != nil)

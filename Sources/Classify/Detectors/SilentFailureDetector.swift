@@ -36,40 +36,69 @@ struct SilentFailureDetector: Detector {
         continue
       }
       let operators = chain.links.dropLast()
-      // `map { api.search($0) }.switchToLatest()` fails when its inner publisher does, as a
-      // `flatMap` does: the idiom for "search the latest query".
-      let failing = operators.first {
-        CombineVocabulary.failingOperators.contains($0.name) || $0.name == "switchToLatest"
-      }
+      let (failing, lookups) = Self.failingOperator(chain, in: file)
       let failingSubject = operators.first { failingSubjects.contains($0.name) }
-      guard let cause = failing?.name ?? failingSubject.map({ "subject `\($0.name)`" }) else { continue }
-      let causeText = failing != nil ? "`\(cause)`" : cause
+      // Only inner publishers the file cannot see: the tree says whether their types can fail.
+      let requirement: CandidateFinding.Requirement? =
+        failing == nil && !lookups.found.isEmpty ? .innerFailure(lookups.found) : nil
+      let cause = failing ?? (requirement != nil ? (lookups.index, "`\(chain.links[lookups.index].name)`") : nil)
       let terminal = chain.terminalLink
-      if chain.terminal == "sink", let ignored = ignoredCompletion(view, terminal) {
-        _ = ignored
+      if chain.terminal == "sink", ignoredCompletion(view, terminal) != nil {
+        // A failing subject fails for sure; an inner publisher only if the tree says so.
+        let subject = failing == nil ? failingSubject.map { "subject `\($0.name)`" } : nil
+        guard let causeText = subject ?? cause?.text else { continue }
         output.hits.append(
           DetectorHit(
             name: Self.name, start: chain.start, end: chain.end,
             reasons: [
               "line \(file.line(of: terminal.position)): the completion is ignored, and \(causeText) can fail: after the first error the subscription "
                 + "ends and the endless source never delivers again"
-            ]))
+            ], requirement: subject == nil ? requirement : nil))
         continue
       }
-      let failIndex = operators.firstIndex { $0.name == failing?.name } ?? 0
-      if let replaced = operators.dropFirst(failIndex).first(where: { $0.name == "replaceError" || $0.name == "catch" }
-      ),
-        failing != nil
-      {
+      guard let cause else { continue }
+      if let replaced = chain.links[(cause.index + 1)...].dropLast().first(where: {
+        $0.name == "replaceError" || $0.name == "catch"
+      }) {
         output.hits.append(
           DetectorHit(
             name: Self.name, start: chain.start, end: chain.end,
             reasons: [
-              "line \(file.line(of: replaced.position)): `\(replaced.name)` at the top level of an endless source: after the first error from \(causeText) "
+              "line \(file.line(of: replaced.position)): `\(replaced.name)` at the top level of an endless source: after the first error from \(cause.text) "
                 + "the chain completes and never delivers again; recover inside a `flatMap` per value instead"
-            ]))
+            ], requirement: requirement))
       }
     }
+  }
+
+  /// Operators that introduce a failure into a stream that had none. Not `flatMap` and
+  /// `switchToLatest` (their inner publisher decides), `mapError` (it maps a failure, it makes
+  /// none) or `setFailureType` (it changes the type; what follows must fail for real).
+  private static let introducing = CombineVocabulary.failingOperators.subtracting([
+    "flatMap", "mapError", "setFailureType",
+  ])
+
+  /// The first operator of `chain` that surely can fail (its index and how to name it), and the
+  /// inner publishers before it whose declarations the tree must read, with the first one's index.
+  private static func failingOperator(_ chain: PublisherChain, in file: FileContext) -> (
+    (index: Int, text: String)?, (index: Int, found: [InnerPublisher.Lookup])
+  ) {
+    var lookups: (index: Int, found: [InnerPublisher.Lookup]) = (-1, [])
+    for index in 0..<(chain.links.count - 1) {
+      let name = chain.links[index].name
+      if name == "flatMap" || name == "switchToLatest" {
+        switch InnerPublisher.of(chain, link: index, in: file) {
+        case .fails(let why): return ((index, "`\(name)` (its inner publisher can fail: \(why))"), lookups)
+        case .lookup(let found):
+          if lookups.index < 0 { lookups.index = index }
+          lookups.found += found
+        case .never, .unknown: break
+        }
+        continue
+      }
+      if introducing.contains(name) { return ((index, "`\(name)`"), lookups) }
+    }
+    return (nil, lookups)
   }
 
   /// A one-shot chain that can fail and whose `sink` ignores the completion.

@@ -43,6 +43,13 @@ package struct ChangeScope: Sendable {
           declared.formUnion([name, "Future"])
         case .calleeDefect(let name, _, _, _)?:
           declared.insert(name)
+        case .innerFailure(let lookups)?:
+          // The inner publisher's declarations, and the members and types its receiver goes through.
+          for lookup in lookups {
+            declared.insert(lookup.name)
+            declared.formUnion(lookup.qualifier)
+            declared.insert(lookup.localType)
+          }
         case nil:
           break
         }
@@ -58,6 +65,12 @@ package struct ChangeScope: Sendable {
     // differently, and every other declaration of it decides with it.
     used.formUnion(ChangeScope.changedNames(old.helpers, new.helpers))
     used.formUnion(ChangeScope.changedNames(old.completions, new.completions))
+    // A publisher whose declared type changed decides the silent-failure verdict of chains whose
+    // inner publisher calls it; each such chain has one of these words (the name alone would
+    // take every file that merely mentions it, and `publisher` is a common word).
+    if !ChangeScope.changedNames(old.publishers, new.publishers).isEmpty {
+      used.formUnion(["flatMap", "switchToLatest"])
+    }
     search = WordSearch(used: used, declared: declared)
   }
 
@@ -80,6 +93,9 @@ package struct ChangeScope: Sendable {
     var helpers: [String: [String]] = [:]
     /// Completion-taking functions by name: their closure labels and defects.
     var completions: [String: [String]] = [:]
+    /// Functions, properties and typealiases of a publisher type by name: their written types
+    /// (a `flatMap` calling one can fail or not by it).
+    var publishers: [String: [String]] = [:]
 
     init(_ analyses: [FileAnalysis]) {
       let combineNames = CombineVocabulary.ambiguousNames.union(CombineVocabulary.unambiguousNames)
@@ -105,6 +121,12 @@ package struct ChangeScope: Sendable {
             "(\(function.closureLabels.joined(separator: ":")))" + defects.joined(separator: ","))
         }
       }
+      for analysis in analyses {
+        for declared in analysis.classification.facts.publisherDeclarations {
+          publishers[declared.name, default: []].append(declared.typePath + ":" + declared.type)
+        }
+      }
+      for name in publishers.keys { publishers[name]?.sort() }
       for name in helpers.keys { helpers[name]?.sort() }
       for name in completions.keys { completions[name]?.sort() }
     }
