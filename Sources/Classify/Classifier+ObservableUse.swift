@@ -79,8 +79,11 @@ extension Classifier {
       guard let model else { break }
       var seen: Set<String> = []
       var feeds: [String] = []
+      // The model's own module: a feed is judged by what the module declaring the property sees,
+      // as the model's `published-property` finding judges it.
+      let modelModule = types.gates(of: model).module
       for name in tree.publishedNames(of: model) {
-        for feed in tree.feeds(of: name, in: model) {
+        for feed in tree.feeds(of: name, in: model, module: modelModule.isEmpty ? nil : modelModule) {
           let location = "\(feed.path):\(feed.feed.line)"
           guard seen.insert(location).inserted else { continue }
           use.blockedBy.append(location)
