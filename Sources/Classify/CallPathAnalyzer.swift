@@ -12,7 +12,7 @@
 /// Sequential independent `if`s that both call are not flagged (they may be exclusive), and
 /// loops are not followed: precise over broad.
 struct CallPathAnalyzer {
-  let view: SourceView
+  let view: SignificantTokenView
   /// The position after the tracked call starting at `position`, or nil when none starts there.
   let callEnd: (Int) -> Int?
   /// Brace pairs (`{` → `}`) analysed elsewhere and jumped over here: nested continuation
@@ -31,7 +31,7 @@ struct CallPathAnalyzer {
   /// The domain being analysed.
   private var domain = 0
 
-  init(view: SourceView, callEnd: @escaping (Int) -> Int?, skip: [Int: Int] = [:]) {
+  init(view: SignificantTokenView, callEnd: @escaping (Int) -> Int?, skip: [Int: Int] = [:]) {
     self.view = view
     self.callEnd = callEnd
     self.skip = skip

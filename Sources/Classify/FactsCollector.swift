@@ -56,7 +56,7 @@ package enum FactsCollector {
           facts.willChangeSends.append(
             .init(typePath: file.symbols.typePath(at: position), line: file.line(of: position)))
         }
-        // Patterns, not `==`: `TokenKind.==` is an out-of-line call (see `SourceView.isWord`).
+        // Patterns, not `==`: `TokenKind.==` is an out-of-line call (see `SignificantTokenView.isWord`).
         let isUse: Bool
         switch view.kind(position + 1) {
         case .leftParen: isUse = true
@@ -186,7 +186,7 @@ package enum FactsCollector {
   private static let typeKeywords = ByteWords(["class", "struct", "enum", "actor", "extension"])
 
   /// `class Model: Base, ModelProtocol {`: the type and its inheritance clause, if any.
-  private static func conformance(_ view: SourceView, at position: Int) -> CombineFacts.Conformance? {
+  private static func conformance(_ view: SignificantTokenView, at position: Int) -> CombineFacts.Conformance? {
     var next = position + 1
     guard view.isIdentifier(next) else { return nil }
     while view.isPeriod(next + 1), view.isIdentifier(next + 2) { next += 2 }
@@ -233,7 +233,7 @@ package enum FactsCollector {
   }
 
   /// True for the name right after `func`, `var`, `let`, `case`, `class` …
-  private static func isDeclarationName(_ view: SourceView, _ position: Int, _ keywords: ByteWords) -> Bool {
+  private static func isDeclarationName(_ view: SignificantTokenView, _ position: Int, _ keywords: ByteWords) -> Bool {
     let previous = position - 1
     return view.isWord(previous) && keywords.index(at: previous, in: view) != nil
   }
@@ -256,7 +256,7 @@ package enum FactsCollector {
   ])
 
   /// `import Combine`, `@_exported import Combine`, `import struct Combine.Future`.
-  private static func collectImport(_ view: SourceView, at position: Int, into facts: inout CombineFacts) {
+  private static func collectImport(_ view: SignificantTokenView, at position: Int, into facts: inout CombineFacts) {
     var next = position + 1
     if view.isWord(next) && importKinds.index(at: next, in: view) != nil { next += 1 }
     guard view.isWord(next) else { return }
@@ -270,7 +270,7 @@ package enum FactsCollector {
   /// The property name of `@Published` at `attribute`: the identifier after the next `var`,
   /// skipping other attributes and modifiers (`@Published private(set) var x`,
   /// `@MainActor @Published\n  public var y`).
-  private static func publishedName(_ view: SourceView, after attribute: Int) -> String? {
+  private static func publishedName(_ view: SignificantTokenView, after attribute: Int) -> String? {
     var position = attribute + 1
     var steps = 0
     while position < view.count && steps < 40 {
@@ -329,7 +329,7 @@ package enum FactsCollector {
   }
 
   /// The `(` of the argument list `position` sits in, scanning back over balanced groups.
-  private static func enclosingParen(_ view: SourceView, _ position: Int) -> Int? {
+  private static func enclosingParen(_ view: SignificantTokenView, _ position: Int) -> Int? {
     var scan = position - 1
     var steps = 0
     while scan >= 0 && steps < 200 {

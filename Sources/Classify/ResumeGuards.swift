@@ -2,7 +2,7 @@
 /// flag checked first (`guard !didResume else { return }`, `guard markCompleted() else { return }`),
 /// a `cancel()` of the subscription before the `resume`, or a weak capture that is gone.
 struct ResumeGuards {
-  let view: SourceView
+  let view: SignificantTokenView
   /// Names assigned `true` or `false` inside the continuation (`var resumed = false`).
   let flags: Set<String>
   /// Brace pairs analysed elsewhere (nested continuations).
@@ -121,7 +121,7 @@ struct ResumeGuards {
 enum Snippet {
   /// The tokens `from…to` with their spacing collapsed to one space; long statements keep their
   /// first tokens and end in `…`.
-  static func text(_ view: SourceView, from: Int, to: Int) -> String {
+  static func text(_ view: SignificantTokenView, from: Int, to: Int) -> String {
     guard from >= 0, to >= from, to < view.count else { return "" }
     let last = min(to, from + 16)
     var text = ""

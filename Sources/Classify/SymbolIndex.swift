@@ -43,7 +43,7 @@ package struct SymbolIndex: Sendable {
   package private(set) var declaredTypes: [String]
 
   /// Indexes the declarations of one file.
-  package init(_ view: SourceView) {
+  package init(_ view: SignificantTokenView) {
     let count = view.count
     var builder = Builder(view: view)
     // Written through a buffer: this loop runs for every token of every file, and checked array
@@ -72,7 +72,7 @@ package struct SymbolIndex: Sendable {
     var current: Int32 = 0
     var bracketDepth = 0
     var wordIndex = 0
-    // `SourceView.declarationWords`: the only words that may start a declaration.
+    // `SignificantTokenView.declarationWords`: the only words that may start a declaration.
     var nextWord = words.isEmpty ? -1 : Int(words[0])
     for position in 0..<kinds.count {
       scopeOf[position] = current
@@ -97,7 +97,7 @@ package struct SymbolIndex: Sendable {
 
   /// The state of the pass besides the current scope and bracket depth.
   private struct Builder {
-    let view: SourceView
+    let view: SignificantTokenView
     var scopes: [Scope]
     var declaredTypes: [String] = []
     /// The scope each open brace belongs to, in nesting order; its last element is the current one.
@@ -109,7 +109,7 @@ package struct SymbolIndex: Sendable {
     let keywords = SymbolIndex.declarationKeywords
     let modifiers = SymbolIndex.modifiers
 
-    init(view: SourceView) {
+    init(view: SignificantTokenView) {
       self.view = view
       scopes = [Scope(typePath: "", member: nil, open: -1, close: view.count, isType: false)]
     }
@@ -210,7 +210,7 @@ package struct SymbolIndex: Sendable {
     case token(Int)
     case text(String)
 
-    func text(in view: SourceView) -> String {
+    func text(in view: SignificantTokenView) -> String {
       switch self {
       case .token(let position): return view.text(position)
       case .text(let text): return text
@@ -228,14 +228,14 @@ package struct SymbolIndex: Sendable {
   /// The name a declaration keyword at `position` introduces, and whether it is a type.
   /// `class func f` is a member (the `class` is a modifier); `extension A.B where …` is `A.B`.
   private static func declaredName(
-    _ view: SourceView, at position: Int, keywords: ByteWords, modifiers: ByteWords
+    _ view: SignificantTokenView, at position: Int, keywords: ByteWords, modifiers: ByteWords
   ) -> Declared? {
     // One lookup by bytes: this runs for every word of the file, and almost none is a
     // declaration keyword. It used to compare the word with each keyword in turn.
     guard let found = keywords.index(at: position, in: view) else { return nil }
     let isKeyword: Bool
     if case .keyword = view.kind(position) { isKeyword = true } else { isKeyword = false }
-    // Patterns, not `==`: `TokenKind.==` is an out-of-line call (see `SourceView.isWord`).
+    // Patterns, not `==`: `TokenKind.==` is an out-of-line call (see `SignificantTokenView.isWord`).
     let nextIsIdentifier = view.isIdentifier(position + 1)
     switch found {
     case DeclarationKeyword.func:

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct SymbolIndexTests {
   func symbol(of text: String, in source: String, occurrence: Int = 0) -> String? {
-    let view = SourceView(Lexer.tokenize(Array(source.utf8)))
+    let view = SignificantTokenView(Lexer.tokenize(Array(source.utf8)))
     let index = SymbolIndex(view)
     return index.symbol(at: Support.position(of: text, in: source, occurrence: occurrence))
   }
@@ -44,7 +44,7 @@ import Testing
   }
 
   @Test func declaredTypes() {
-    let view = SourceView(Lexer.tokenize(Array(source.utf8)))
+    let view = SignificantTokenView(Lexer.tokenize(Array(source.utf8)))
     #expect(SymbolIndex(view).declaredTypes == ["Outer", "Inner", "Store"])
   }
 

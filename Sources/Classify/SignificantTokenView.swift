@@ -5,7 +5,7 @@ import SwiftLexer
 /// Built once per file. Besides byte comparisons it classifies every `{` as a statement block
 /// (`if x {`), a declaration body (`func f() {`) or a closure (`sink {`), because path analysis
 /// and "is this inside the closure" both depend on it, and a token scanner has no parse tree.
-package struct SourceView: Sendable {
+package struct SignificantTokenView: Sendable {
   /// What opens a brace.
   package enum BraceRole: UInt8, Sendable {
     /// Not a `{`.
@@ -74,7 +74,7 @@ package struct SourceView: Sendable {
       starts.withUnsafeBufferPointer { starts in
         ends.withUnsafeBufferPointer { ends in
           stream.source.withUnsafeBufferPointer { source in
-            SourceView.classifyBraces(source: source, kinds: kinds, starts: starts, ends: ends)
+            SignificantTokenView.classifyBraces(source: source, kinds: kinds, starts: starts, ends: ends)
           }
         }
       }
@@ -134,7 +134,7 @@ package struct SourceView: Sendable {
     guard position >= 0, position < count else { return false }
     let start = Int(starts[position])
     guard Int(ends[position]) - start == bytes.count else { return false }
-    return SourceView.equal(stream.source, start, bytes)
+    return SignificantTokenView.equal(stream.source, start, bytes)
   }
 
   /// True when `source` holds `bytes` at `start` (the caller checked the length).
