@@ -24,8 +24,11 @@ package struct SignificantTokenView: Sendable {
   package let count: Int
   /// For each position: how a `{` there was opened.
   package let braceRole: [BraceRole]
-  /// For each statement `{`: the position of the keyword that introduced it (`if`, `else`, …).
-  package let braceIntro: [Int32]
+  /// The `{` positions, ascending, that a keyword introduced (statement and declaration braces),
+  /// and that keyword's position at the same index (`if`, `else`, `func`, …). Sparse rather than
+  /// one entry per token: only braces have an intro, and a per-token array was 4 bytes a token.
+  private let introducedBraces: [Int32]
+  private let braceIntros: [Int32]
   /// For each position: its kind. Detectors ask for kinds in every loop; one flat array saves
   /// the `significant` → `tokens` indirection and the copy of a whole `Token` per question.
   package let kinds: [TokenKind]
@@ -70,7 +73,7 @@ package struct SignificantTokenView: Sendable {
     self.kinds = kinds
     self.starts = starts
     self.ends = ends
-    (braceRole, braceIntro, declarationWords) = kinds.withUnsafeBufferPointer { kinds in
+    (braceRole, introducedBraces, braceIntros, declarationWords) = kinds.withUnsafeBufferPointer { kinds in
       starts.withUnsafeBufferPointer { starts in
         ends.withUnsafeBufferPointer { ends in
           stream.source.withUnsafeBufferPointer { source in
@@ -79,6 +82,20 @@ package struct SignificantTokenView: Sendable {
         }
       }
     }
+  }
+
+  /// The position of the keyword that introduced the `{` at `position` (`if`, `else`, `func`, …),
+  /// -1 for a closure brace, a brace no keyword introduced, or any other token.
+  package func braceIntro(_ position: Int) -> Int {
+    // Binary search: asked at statement braces only, a few per function.
+    var low = 0
+    var high = introducedBraces.count
+    let target = Int32(truncatingIfNeeded: position)
+    while low < high {
+      let middle = (low + high) / 2
+      if introducedBraces[middle] < target { low = middle + 1 } else { high = middle }
+    }
+    return low < introducedBraces.count && introducedBraces[low] == target ? Int(braceIntros[low]) : -1
   }
 
   // MARK: - Token questions
@@ -342,31 +359,29 @@ package struct SignificantTokenView: Sendable {
   private static func classifyBraces(
     source: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<TokenKind>, starts: UnsafeBufferPointer<UInt32>,
     ends: UnsafeBufferPointer<UInt32>
-  ) -> ([BraceRole], [Int32], [Int32]) {
+  ) -> ([BraceRole], [Int32], [Int32], [Int32]) {
     let count = kinds.count
-    // Filled by one bulk initialisation each, then written through buffers at braces only.
-    var intro: [Int32] = []
+    // Filled by one bulk initialisation, then written through the buffer at braces only.
+    var braces: [Int32] = []
+    var intros: [Int32] = []
     var declarations: [Int32] = []
     let roles = [BraceRole](unsafeUninitializedCapacity: count) { roles, rolesCount in
       roles.initialize(repeating: .none)
       rolesCount = count
-      intro = [Int32](unsafeUninitializedCapacity: count) { intro, introCount in
-        intro.initialize(repeating: -1)
-        introCount = count
-        classifyBraces(
-          source: source, kinds: kinds, starts: starts, ends: ends, roles: roles, intro: intro,
-          declarations: &declarations)
-      }
+      classifyBraces(
+        source: source, kinds: kinds, starts: starts, ends: ends, roles: roles, braces: &braces, intros: &intros,
+        declarations: &declarations)
     }
-    return (roles, intro, declarations)
+    return (roles, braces, intros, declarations)
   }
 
-  /// The pass itself, writing the role and intro of each `{` into `roles` and `intro`, and
-  /// appending each declaration word (see `declarationWords`) to `declarations`.
+  /// The pass itself, writing the role of each `{` into `roles`, appending each `{` a keyword
+  /// introduced to `braces` and that keyword to `intros`, and each declaration word (see
+  /// `declarationWords`) to `declarations`.
   private static func classifyBraces(
     source: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<TokenKind>, starts: UnsafeBufferPointer<UInt32>,
-    ends: UnsafeBufferPointer<UInt32>, roles: UnsafeMutableBufferPointer<BraceRole>,
-    intro: UnsafeMutableBufferPointer<Int32>, declarations: inout [Int32]
+    ends: UnsafeBufferPointer<UInt32>, roles: UnsafeMutableBufferPointer<BraceRole>, braces: inout [Int32],
+    intros: inout [Int32], declarations: inout [Int32]
   ) {
     let count = kinds.count
     // The innermost bracket frame lives in `top`; only opening and closing a bracket touches
@@ -429,7 +444,10 @@ package struct SignificantTokenView: Sendable {
       case .leftBrace:
         let role = top.role
         roles[position] = role == .none ? .closure : role
-        intro[position] = top.intro
+        if top.intro >= 0 {
+          braces.append(Int32(truncatingIfNeeded: position))
+          intros.append(top.intro)
+        }
         // In a type body, `var x: T {` opens accessors.
         let isTypeBody = role == .declaration && top.intro >= 0 && (top.word == .type || top.word == .actor)
         top.role = .none

@@ -205,15 +205,15 @@ struct FutureTaskWrapperDetector: Detector {
     let before = period - 1
     guard before >= 0 else { return false }
     if view.isWord(before, "return") { return true }
-    guard view.kind(before) == .leftBrace, period < file.symbols.scopeOf.count else { return false }
-    return file.symbols.scopes[Int(file.symbols.scopeOf[period])].open == before
+    guard view.kind(before) == .leftBrace, period < file.symbols.count else { return false }
+    return file.symbols.scope(at: period).open == before
   }
 
   /// True when the function enclosing `position` is declared to return a `Future`
   /// (`-> Future<Int, Error>`, `-> Combine.Future<…>`; `-> Self` inside `extension Future`).
   static func returnsFuture(_ file: FileContext, at position: Int) -> Bool {
-    guard position >= 0, position < file.symbols.scopeOf.count else { return false }
-    let index = Int(file.symbols.scopeOf[position])
+    guard position >= 0, position < file.symbols.count else { return false }
+    let index = file.symbols.scopeIndex(at: position)
     let scope = file.symbols.scopes[index]
     guard !scope.isType, let signature = file.signature(ofScope: index), signature.parametersClose >= 0 else {
       return false

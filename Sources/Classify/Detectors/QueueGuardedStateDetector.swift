@@ -33,7 +33,8 @@ struct QueueGuardedStateDetector: Detector {
       // Stored members directly in the type body.
       var queues: [(name: String, start: Int, end: Int)] = []
       var stored: [(name: String, position: Int)] = []
-      for position in (type.open + 1)..<type.close where Int(file.symbols.scopeOf[position]) == typeIndex {
+      let members = file.symbols.positions(inScope: typeIndex, within: (type.open + 1)..<type.close)
+      for position in members.joined() {
         guard view.isWord(position, "var") || view.isWord(position, "let"), view.kind(position + 1) == .identifier,
           !view.isPeriod(position - 1)
         else { continue }
