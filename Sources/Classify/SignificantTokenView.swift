@@ -27,8 +27,13 @@ package struct SignificantTokenView: Sendable {
   /// The `{` positions, ascending, that a keyword introduced (statement and declaration braces),
   /// and that keyword's position at the same index (`if`, `else`, `func`, …). Sparse rather than
   /// one entry per token: only braces have an intro, and a per-token array was 4 bytes a token.
-  private let introducedBraces: [Int32]
-  private let braceIntros: [Int32]
+  private let introducedBraces: [IntroducedBrace]
+
+  /// A `{` and the keyword that introduced it; one array of pairs is one append per brace.
+  struct IntroducedBrace {
+    var brace: Int32
+    var intro: Int32
+  }
   /// For each position: its kind. Detectors ask for kinds in every loop; one flat array saves
   /// the `significant` → `tokens` indirection and the copy of a whole `Token` per question.
   package let kinds: [TokenKind]
@@ -73,7 +78,7 @@ package struct SignificantTokenView: Sendable {
     self.kinds = kinds
     self.starts = starts
     self.ends = ends
-    (braceRole, introducedBraces, braceIntros, declarationWords) = kinds.withUnsafeBufferPointer { kinds in
+    (braceRole, introducedBraces, declarationWords) = kinds.withUnsafeBufferPointer { kinds in
       starts.withUnsafeBufferPointer { starts in
         ends.withUnsafeBufferPointer { ends in
           stream.source.withUnsafeBufferPointer { source in
@@ -93,9 +98,9 @@ package struct SignificantTokenView: Sendable {
     let target = Int32(truncatingIfNeeded: position)
     while low < high {
       let middle = (low + high) / 2
-      if introducedBraces[middle] < target { low = middle + 1 } else { high = middle }
+      if introducedBraces[middle].brace < target { low = middle + 1 } else { high = middle }
     }
-    return low < introducedBraces.count && introducedBraces[low] == target ? Int(braceIntros[low]) : -1
+    return low < introducedBraces.count && introducedBraces[low].brace == target ? Int(introducedBraces[low].intro) : -1
   }
 
   // MARK: - Token questions
@@ -359,29 +364,31 @@ package struct SignificantTokenView: Sendable {
   private static func classifyBraces(
     source: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<TokenKind>, starts: UnsafeBufferPointer<UInt32>,
     ends: UnsafeBufferPointer<UInt32>
-  ) -> ([BraceRole], [Int32], [Int32], [Int32]) {
+  ) -> ([BraceRole], [IntroducedBrace], [Int32]) {
     let count = kinds.count
-    // Filled by one bulk initialisation, then written through the buffer at braces only.
-    var braces: [Int32] = []
-    var intros: [Int32] = []
+    var braces: [IntroducedBrace] = []
+    // About one token in twenty is a `{` a keyword introduced: growing from empty was a copy
+    // per doubling on every file.
+    braces.reserveCapacity(count / 16)
     var declarations: [Int32] = []
+    // Filled by one bulk initialisation, then written through the buffer at braces only.
     let roles = [BraceRole](unsafeUninitializedCapacity: count) { roles, rolesCount in
       roles.initialize(repeating: .none)
       rolesCount = count
       classifyBraces(
-        source: source, kinds: kinds, starts: starts, ends: ends, roles: roles, braces: &braces, intros: &intros,
+        source: source, kinds: kinds, starts: starts, ends: ends, roles: roles, braces: &braces,
         declarations: &declarations)
     }
-    return (roles, braces, intros, declarations)
+    return (roles, braces, declarations)
   }
 
   /// The pass itself, writing the role of each `{` into `roles`, appending each `{` a keyword
-  /// introduced to `braces` and that keyword to `intros`, and each declaration word (see
+  /// introduced, with that keyword, to `braces`, and each declaration word (see
   /// `declarationWords`) to `declarations`.
   private static func classifyBraces(
     source: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<TokenKind>, starts: UnsafeBufferPointer<UInt32>,
-    ends: UnsafeBufferPointer<UInt32>, roles: UnsafeMutableBufferPointer<BraceRole>, braces: inout [Int32],
-    intros: inout [Int32], declarations: inout [Int32]
+    ends: UnsafeBufferPointer<UInt32>, roles: UnsafeMutableBufferPointer<BraceRole>, braces: inout [IntroducedBrace],
+    declarations: inout [Int32]
   ) {
     let count = kinds.count
     // The innermost bracket frame lives in `top`; only opening and closing a bracket touches
@@ -445,8 +452,7 @@ package struct SignificantTokenView: Sendable {
         let role = top.role
         roles[position] = role == .none ? .closure : role
         if top.intro >= 0 {
-          braces.append(Int32(truncatingIfNeeded: position))
-          intros.append(top.intro)
+          braces.append(IntroducedBrace(brace: Int32(truncatingIfNeeded: position), intro: top.intro))
         }
         // In a type body, `var x: T {` opens accessors.
         let isTypeBody = role == .declaration && top.intro >= 0 && (top.word == .type || top.word == .actor)

@@ -37,11 +37,16 @@ package struct SymbolIndex: Sendable {
   /// Every scope, the file scope first (index 0).
   package private(set) var scopes: [Scope]
   /// The innermost named scope of every significant position, run-length encoded: the positions
-  /// from `runStarts[i]` up to the next run's start have the scope `runScopes[i]` (an index into
-  /// `scopes`). The scope only changes at braces, so this is a few entries per declaration where
-  /// a per-token array was 4 bytes a token. `runStarts[0]` is 0.
-  private var runStarts: [Int32]
-  private var runScopes: [Int32]
+  /// from `runs[i].start` up to the next run's start have the scope `runs[i].scope` (an index
+  /// into `scopes`). The scope only changes at braces, so this is a few entries per declaration
+  /// where a per-token array was 4 bytes a token. `runs[0].start` is 0.
+  private var runs: [Run]
+
+  /// Positions from `start` on, up to the next run, whose innermost named scope is `scope`.
+  struct Run {
+    var start: Int32
+    var scope: Int32
+  }
   /// The number of significant positions.
   package let count: Int
   /// Type declarations of the file (class, struct, enum, actor, protocol, typealias names),
@@ -61,8 +66,7 @@ package struct SymbolIndex: Sendable {
     }
     self.count = count
     self.scopes = builder.scopes
-    self.runStarts = builder.runStarts
-    self.runScopes = builder.runScopes
+    self.runs = builder.runs
     self.declaredTypes = builder.declaredTypes
   }
 
@@ -104,9 +108,8 @@ package struct SymbolIndex: Sendable {
     var declaredTypes: [String] = []
     /// The scope each open brace belongs to, in nesting order; its last element is the current one.
     var braceStack: [Int32] = []
-    /// `SymbolIndex.runStarts` and `runScopes`, appended at the braces that change the scope.
-    var runStarts: [Int32] = [0]
-    var runScopes: [Int32] = [0]
+    /// `SymbolIndex.runs`, appended at the braces that change the scope.
+    var runs = [Run(start: 0, scope: 0)]
     /// The declaration waiting for its `{`, and the bracket depth it was declared at.
     var pendingName: DeclaredName?
     var pendingIsType = false
@@ -150,13 +153,9 @@ package struct SymbolIndex: Sendable {
     /// with the run before when it has the same scope.
     mutating func startRun(at position: Int, scope: Int32) {
       let start = Int32(truncatingIfNeeded: position)
-      if runStarts.count > 1, runStarts[runStarts.count - 1] == start {
-        runStarts.removeLast()
-        runScopes.removeLast()
-      }
-      if runScopes[runScopes.count - 1] == scope { return }
-      runStarts.append(start)
-      runScopes.append(scope)
+      if runs.count > 1, runs[runs.count - 1].start == start { runs.removeLast() }
+      if runs[runs.count - 1].scope == scope { return }
+      runs.append(Run(start: start, scope: scope))
     }
 
     /// Closes the `}` at `position`; returns the scope after it.
@@ -195,7 +194,7 @@ package struct SymbolIndex: Sendable {
   /// out of range). A binary search over the runs: asked per finding, not per token.
   package func scopeIndex(at position: Int) -> Int {
     guard position >= 0, position < count else { return 0 }
-    return Int(runScopes[run(containing: position)])
+    return Int(runs[run(containing: position)].scope)
   }
 
   /// The scope enclosing `position`.
@@ -208,10 +207,10 @@ package struct SymbolIndex: Sendable {
     guard !range.isEmpty else { return [] }
     var found: [Range<Int>] = []
     var run = run(containing: range.lowerBound)
-    while run < runStarts.count, Int(runStarts[run]) < range.upperBound {
-      if Int(runScopes[run]) == index {
-        let end = run + 1 < runStarts.count ? Int(runStarts[run + 1]) : count
-        let piece = max(Int(runStarts[run]), range.lowerBound)..<min(end, range.upperBound)
+    while run < runs.count, Int(runs[run].start) < range.upperBound {
+      if Int(runs[run].scope) == index {
+        let end = run + 1 < runs.count ? Int(runs[run + 1].start) : count
+        let piece = max(Int(runs[run].start), range.lowerBound)..<min(end, range.upperBound)
         if !piece.isEmpty { found.append(piece) }
       }
       run += 1
@@ -222,12 +221,12 @@ package struct SymbolIndex: Sendable {
   /// The last run starting at or before `position` (which is in range).
   private func run(containing position: Int) -> Int {
     var low = 0
-    var high = runStarts.count
+    var high = runs.count
     let target = Int32(truncatingIfNeeded: position)
     // The first run starting after `position`, minus one.
     while low < high {
       let middle = (low + high) / 2
-      if runStarts[middle] <= target { low = middle + 1 } else { high = middle }
+      if runs[middle].start <= target { low = middle + 1 } else { high = middle }
     }
     return low - 1
   }
