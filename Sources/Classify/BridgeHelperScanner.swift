@@ -66,7 +66,7 @@ package enum BridgeHelperScanner {
   }
 
   /// True when the `func` at `keyword` is `static` or `class` (among the few modifiers before it).
-  private static func isStatic(_ view: SourceView, _ keyword: Int) -> Bool {
+  private static func isStatic(_ view: SignificantTokenView, _ keyword: Int) -> Bool {
     guard view.isWord(keyword, "func") else { return false }
     var position = keyword - 1
     while position >= 0, keyword - position <= 4, view.isWord(position) {
@@ -77,7 +77,7 @@ package enum BridgeHelperScanner {
   }
 
   /// True when the parameter has a default value: an `=` at the top level of its type range.
-  private static func hasDefault(_ view: SourceView, _ parameter: DeclarationSignature.Parameter) -> Bool {
+  private static func hasDefault(_ view: SignificantTokenView, _ parameter: DeclarationSignature.Parameter) -> Bool {
     var position = parameter.typeStart
     while position <= parameter.typeEnd {
       if view.kind(position) == .equal { return true }
@@ -90,7 +90,8 @@ package enum BridgeHelperScanner {
   /// True when the parameter's type is a function type (an `->` before any default value),
   /// optional or attributed ones included: `@escaping @Sendable () async throws -> Output`,
   /// `(() async -> Void)?`.
-  private static func isFunctionType(_ view: SourceView, _ parameter: DeclarationSignature.Parameter) -> Bool {
+  private static func isFunctionType(_ view: SignificantTokenView, _ parameter: DeclarationSignature.Parameter) -> Bool
+  {
     var position = parameter.typeStart
     while position <= parameter.typeEnd {
       let kind = view.kind(position)

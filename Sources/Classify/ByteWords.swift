@@ -44,7 +44,7 @@ package struct ByteWords: Sendable {
 
   /// The index of the word at `position` of `view` (any kind), or nil.
   @inline(__always)
-  package func index(at position: Int, in view: SourceView) -> Int? {
+  package func index(at position: Int, in view: SignificantTokenView) -> Int? {
     let length = view.length(position)
     guard length > 0, length < 64 else { return nil }
     let start = view.startOffset(position)

@@ -12,7 +12,7 @@
 /// Sequential independent `if`s that both call are not flagged (they may be exclusive), and
 /// loops are not followed: precise over broad.
 struct CallPathAnalyzer {
-  let view: SourceView
+  let view: SignificantTokenView
   /// The position after the tracked call starting at `position`, or nil when none starts there.
   let callEnd: (Int) -> Int?
   /// Brace pairs (`{` → `}`) analysed elsewhere and jumped over here: nested continuation
@@ -31,7 +31,7 @@ struct CallPathAnalyzer {
   /// The domain being analysed.
   private var domain = 0
 
-  init(view: SourceView, callEnd: @escaping (Int) -> Int?, skip: [Int: Int] = [:]) {
+  init(view: SignificantTokenView, callEnd: @escaping (Int) -> Int?, skip: [Int: Int] = [:]) {
     self.view = view
     self.callEnd = callEnd
     self.skip = skip
@@ -128,7 +128,7 @@ struct CallPathAnalyzer {
       if view.kind(position) == .leftBrace {
         guard let end = view.partner(position) else { break }
         if view.braceRole[position] == .statement {
-          let intro = Int(view.braceIntro[position])
+          let intro = view.braceIntro(position)
           let isSwitchBlock = view.isWord(intro, "switch")
           let isLoop = view.isWord(intro, "for") || view.isWord(intro, "while") || view.isWord(intro, "repeat")
           let sub = analyze(open: position, close: end, depth: depth + 1, isSwitch: isSwitchBlock)
@@ -178,7 +178,7 @@ struct CallPathAnalyzer {
         continue
       }
       if kind == .leftBrace, view.braceRole[position] == .statement, let end = view.partner(position) {
-        let intro = Int(view.braceIntro[position])
+        let intro = view.braceIntro(position)
         let isGuardElse = view.isWord(intro, "else") && view.kind(intro - 1) != .rightBrace
         let isIf = view.isWord(intro, "if") && !view.isWord(intro - 1, "else")
         if isGuardElse || isIf, leavesEarly(open: position, close: end), !hasCall(from: position, to: end),
@@ -198,7 +198,7 @@ struct CallPathAnalyzer {
         ? position + 3 : view.isWord(position, "default") ? position + 1 : -1
       if label > 0, view.kind(label) == .colon, emptyCase(after: label),
         let switchOpen = enclosingBrace(position, after: open), let switchClose = view.partner(switchOpen),
-        view.isWord(Int(view.braceIntro[switchOpen]), "switch"), hasCall(from: switchOpen, to: switchClose),
+        view.isWord(view.braceIntro(switchOpen), "switch"), hasCall(from: switchOpen, to: switchClose),
         !hasCall(from: open + 1, to: switchOpen), !hasCall(from: switchClose + 1, to: close),
         !hasCall(from: position, to: nextCaseLabel(after: label + 1, before: switchClose))
       {

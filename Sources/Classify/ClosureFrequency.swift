@@ -78,7 +78,7 @@ enum ClosureFrequency: Equatable {
   }
 
   /// `first()`, `last()`, `output(at:)`, `prefix(1)` upstream, or a one-shot source: one value.
-  static func isSingleValue(_ chain: PublisherChain, _ view: SourceView) -> Bool {
+  static func isSingleValue(_ chain: PublisherChain, _ view: SignificantTokenView) -> Bool {
     chain.links.contains { link in
       if CombineVocabulary.singleValueOperators.contains(link.name) { return true }
       if CombineVocabulary.oneShotSources.contains(link.name) { return true }
@@ -88,7 +88,9 @@ enum ClosureFrequency: Equatable {
   }
 
   /// True when `open` is the `receiveCompletion:` closure of the `sink` link: it runs once.
-  private static func isCompletionClosure(_ open: Int, of terminal: PublisherChain.Link, _ view: SourceView) -> Bool {
+  private static func isCompletionClosure(_ open: Int, of terminal: PublisherChain.Link, _ view: SignificantTokenView)
+    -> Bool
+  {
     if view.kind(open - 1) == .colon, view.isWord(open - 2, "receiveCompletion") { return true }
     // `.sink { completion in … } receiveValue: { … }`: the first trailing closure.
     if open == terminal.closureOpen, let end = view.partner(open), view.isWord(end + 1, "receiveValue") { return true }
@@ -96,7 +98,7 @@ enum ClosureFrequency: Equatable {
   }
 
   /// The callee name before the `(` around the argument at `position`, or -1.
-  private static func enclosingCallee(of position: Int, in view: SourceView) -> Int {
+  private static func enclosingCallee(of position: Int, in view: SignificantTokenView) -> Int {
     var scan = position - 1
     var steps = 0
     while scan > 0 && steps < 400 {
@@ -114,7 +116,7 @@ enum ClosureFrequency: Equatable {
   }
 
   /// The callee of the trailing closure ending at `close` (`f(x) { } label:`), or -1.
-  private static func trailingCallee(before close: Int, in view: SourceView) -> Int {
+  private static func trailingCallee(before close: Int, in view: SignificantTokenView) -> Int {
     guard let open = view.partner(close) else { return -1 }
     let previous = open - 1
     if view.kind(previous) == .rightParen, let paren = view.partner(previous) { return paren - 1 }

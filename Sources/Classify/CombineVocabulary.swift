@@ -84,7 +84,9 @@ package enum CombineVocabulary {
   /// `isEndlessSource`, or a combining publisher (`Publishers.CombineLatest($a, $b)`,
   /// `$a.combineLatest(other)`) with an endless argument: `$x`, a subject, or a local
   /// (`let valid = $name.map { … }`) whose initialiser starts from one.
-  package static func isEndlessSource(_ chain: PublisherChain, subjects: Set<String>, view: SourceView) -> Bool {
+  package static func isEndlessSource(_ chain: PublisherChain, subjects: Set<String>, view: SignificantTokenView)
+    -> Bool
+  {
     if isEndlessSource(chain, subjects: subjects) { return true }
     for link in chain.links.dropLast() where combining.contains(link.name) && link.argumentsOpen >= 0 {
       guard let close = view.partner(link.argumentsOpen) else { continue }
@@ -100,7 +102,7 @@ package enum CombineVocabulary {
 
   /// True when `let name = …` (or `var`), within a few thousand tokens before `limit`, has a
   /// `$x` in its initialiser (up to the next declaration or the end of its block).
-  private static func localStartsEndless(_ view: SourceView, name: Int, before limit: Int) -> Bool {
+  private static func localStartsEndless(_ view: SignificantTokenView, name: Int, before limit: Int) -> Bool {
     var scan = limit - 1
     let floor = max(0, limit - 4_000)
     while scan > floor {

@@ -40,7 +40,7 @@ package struct DeclarationSignature: Sendable, Hashable {
   ///
   /// Runs for every function body of most files: kinds are matched by pattern (`TokenKind.==` is
   /// an out-of-line call) and keywords by bytes, never as `String`s.
-  package static func find(bodyOpen open: Int, in view: SourceView) -> DeclarationSignature? {
+  package static func find(bodyOpen open: Int, in view: SignificantTokenView) -> DeclarationSignature? {
     let keywords = Self.keywords
     var scan = open - 1
     var steps = 0
@@ -84,14 +84,14 @@ package struct DeclarationSignature: Sendable, Hashable {
   }
 
   /// True when a word spelled `text` occurs in the parameter list.
-  package func parametersContain(_ text: String, in view: SourceView) -> Bool {
+  package func parametersContain(_ text: String, in view: SignificantTokenView) -> Bool {
     guard parametersOpen >= 0 else { return false }
     for position in parametersOpen...parametersClose where view.isWord(position, text) { return true }
     return false
   }
 
   /// True when a word spelled `text` occurs anywhere between the keyword and the body.
-  package func headContains(_ text: String, in view: SourceView) -> Bool {
+  package func headContains(_ text: String, in view: SignificantTokenView) -> Bool {
     for position in keyword..<bodyOpen where view.isWord(position, text) { return true }
     return false
   }
@@ -99,7 +99,7 @@ package struct DeclarationSignature: Sendable, Hashable {
   /// The argument labels callers write, `_` for none.
   package var labels: [String] { parameters.map(\.label) }
 
-  private static func parameters(_ view: SourceView, open: Int, close: Int, isFunction: Bool) -> [Parameter] {
+  private static func parameters(_ view: SignificantTokenView, open: Int, close: Int, isFunction: Bool) -> [Parameter] {
     var result: [Parameter] = []
     var start = open + 1
     var position = open + 1
@@ -136,7 +136,7 @@ package struct DeclarationSignature: Sendable, Hashable {
 
   /// The `>`s a token ending in `>` closes (`>>` closes two), 0 for `->` and other tokens.
   /// Counted on bytes: making each token of a generic argument a `String` was most of the cost.
-  private static func closingAngles(_ view: SourceView, _ position: Int) -> Int {
+  private static func closingAngles(_ view: SignificantTokenView, _ position: Int) -> Int {
     let start = view.startOffset(position)
     let end = view.endOffset(position)
     if case .arrow = view.kind(position) { return 0 }
@@ -148,7 +148,7 @@ package struct DeclarationSignature: Sendable, Hashable {
     }
   }
 
-  private static func parameter(_ view: SourceView, _ start: Int, _ end: Int) -> Parameter? {
+  private static func parameter(_ view: SignificantTokenView, _ start: Int, _ end: Int) -> Parameter? {
     guard start <= end else { return nil }
     var colon = -1
     for position in start...end {

@@ -73,7 +73,7 @@ package enum FactsCollector {
           facts.willChangeSends.append(
             .init(typePath: file.symbols.typePath(at: position), line: file.line(of: position)))
         }
-        // Patterns, not `==`: `TokenKind.==` is an out-of-line call (see `SourceView.isWord`).
+        // Patterns, not `==`: `TokenKind.==` is an out-of-line call (see `SignificantTokenView.isWord`).
         let isUse: Bool
         switch view.kind(position + 1) {
         case .leftParen: isUse = true
@@ -95,7 +95,7 @@ package enum FactsCollector {
     for chain in file.chains {
       if let use = memberUse(file, links: chain.links.dropLast()) { facts.memberUses.append(use) }
     }
-    // Over the declaration words alone (`SourceView.declarationWords`), not in the loop above:
+    // Over the declaration words alone (`SignificantTokenView.declarationWords`), not in the loop above:
     // testing every keyword there for `func` and `typealias` cost more than the rest of this.
     let publisherWords = publisherDeclarationWords
     for word in view.declarationWords {
@@ -215,7 +215,7 @@ package enum FactsCollector {
   ])
 
   /// `typealias Name = Target<…>`: the alias and the type it names.
-  private static func typeAlias(_ view: SourceView, at position: Int) -> CombineFacts.Conformance? {
+  private static func typeAlias(_ view: SignificantTokenView, at position: Int) -> CombineFacts.Conformance? {
     guard view.isIdentifier(position + 1), view.kind(position + 2) == .equal, view.isIdentifier(position + 3) else {
       return nil
     }
@@ -225,7 +225,7 @@ package enum FactsCollector {
   }
 
   /// `class Model: Base, ModelProtocol {`: the type and its inheritance clause, if any.
-  private static func conformance(_ view: SourceView, at position: Int) -> CombineFacts.Conformance? {
+  private static func conformance(_ view: SignificantTokenView, at position: Int) -> CombineFacts.Conformance? {
     var next = position + 1
     guard view.isIdentifier(next) else { return nil }
     while view.isPeriod(next + 1), view.isIdentifier(next + 2) { next += 2 }
@@ -304,7 +304,7 @@ package enum FactsCollector {
   /// declarations only: a local's type is not asked for across files.
   /// `view` is `file.view`, passed in: copying it out of `file` retained each of its arrays, per
   /// `let` of the tree.
-  private static func publisherDeclaration(_ view: SourceView, _ file: FileContext, at position: Int)
+  private static func publisherDeclaration(_ view: SignificantTokenView, _ file: FileContext, at position: Int)
     -> CombineFacts.PublisherDeclaration?
   {
     guard view.isIdentifier(position + 1) else { return nil }
@@ -354,7 +354,7 @@ package enum FactsCollector {
   /// True when the type written at `start` is named like a publisher: its last name before any
   /// `<` ends in `Publisher` or `Subject`, or is `Future`, `Just`, `Published` … Tested on bytes
   /// before any text is made: most functions return something else.
-  private static func looksLikePublisher(_ view: SourceView, at start: Int) -> Bool {
+  private static func looksLikePublisher(_ view: SignificantTokenView, at start: Int) -> Bool {
     var position = start
     if view.isWord(position, "some") || view.isWord(position, "any") { position += 1 }
     guard view.isIdentifier(position) else { return false }
@@ -364,7 +364,7 @@ package enum FactsCollector {
   }
 
   /// True when the token at `position` ends with the ASCII `suffix` (a literal: no allocation).
-  private static func endsWith(_ view: SourceView, _ position: Int, _ suffix: StaticString) -> Bool {
+  private static func endsWith(_ view: SignificantTokenView, _ position: Int, _ suffix: StaticString) -> Bool {
     let end = view.endOffset(position)
     let count = suffix.utf8CodeUnitCount
     guard end - view.startOffset(position) >= count else { return false }
@@ -376,7 +376,7 @@ package enum FactsCollector {
   }
 
   /// True for the name right after `func`, `var`, `let`, `case`, `class` …
-  private static func isDeclarationName(_ view: SourceView, _ position: Int, _ keywords: ByteWords) -> Bool {
+  private static func isDeclarationName(_ view: SignificantTokenView, _ position: Int, _ keywords: ByteWords) -> Bool {
     let previous = position - 1
     return view.isWord(previous) && keywords.index(at: previous, in: view) != nil
   }
@@ -399,7 +399,7 @@ package enum FactsCollector {
   ])
 
   /// `import Combine`, `@_exported import Combine`, `import struct Combine.Future`.
-  private static func collectImport(_ view: SourceView, at position: Int, into facts: inout CombineFacts) {
+  private static func collectImport(_ view: SignificantTokenView, at position: Int, into facts: inout CombineFacts) {
     var next = position + 1
     if view.isWord(next) && importKinds.index(at: next, in: view) != nil { next += 1 }
     guard view.isWord(next) else { return }
@@ -413,7 +413,7 @@ package enum FactsCollector {
   /// The property name of `@Published` at `attribute`: the identifier after the next `var`,
   /// skipping other attributes and modifiers (`@Published private(set) var x`,
   /// `@MainActor @Published\n  public var y`).
-  private static func publishedName(_ view: SourceView, after attribute: Int) -> String? {
+  private static func publishedName(_ view: SignificantTokenView, after attribute: Int) -> String? {
     var position = attribute + 1
     var steps = 0
     while position < view.count && steps < 40 {
@@ -500,14 +500,14 @@ package enum FactsCollector {
   }
 
   /// True when the `$x` at `position` ends a member path `&a.b.$x` (an `inout` argument).
-  private static func ampersandBefore(_ view: SourceView, _ position: Int) -> Bool {
+  private static func ampersandBefore(_ view: SignificantTokenView, _ position: Int) -> Bool {
     var start = position
     while view.isPeriod(start - 1), view.isWord(start - 2), position - start < 16 { start -= 2 }
     return start < position && view.kind(start - 1) == .prefixAmpersand
   }
 
   /// The `(` of the argument list `position` sits in, scanning back over balanced groups.
-  private static func enclosingParen(_ view: SourceView, _ position: Int) -> Int? {
+  private static func enclosingParen(_ view: SignificantTokenView, _ position: Int) -> Int? {
     var scan = position - 1
     var steps = 0
     while scan >= 0 && steps < 200 {

@@ -184,7 +184,7 @@ package enum FileClassifier {
   }
 
   /// The first Combine name in the match: what the ambiguity filter judges.
-  private static func anchor(_ view: SourceView, _ start: Int, _ end: Int) -> String? {
+  private static func anchor(_ view: SignificantTokenView, _ start: Int, _ end: Int) -> String? {
     for position in start...end where view.kind(position) == .identifier {
       let length = view.endOffset(position) - view.startOffset(position)
       guard length >= 4, length <= 19 else { continue }

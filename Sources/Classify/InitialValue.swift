@@ -12,7 +12,7 @@ enum InitialValue {
   ]
 
   /// True when the `Just` at `position` is an argument of a combining call or the receiver of one.
-  static func isInitialValue(_ view: SourceView, at position: Int) -> Bool {
+  static func isInitialValue(_ view: SignificantTokenView, at position: Int) -> Bool {
     var start = position
     if view.isPeriod(start - 1), view.isWord(start - 2, "Combine") { start -= 2 }
     // Receiver: `Just(true).merge(with: …)`.

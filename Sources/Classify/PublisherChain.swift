@@ -46,7 +46,7 @@ package struct PublisherChain: Sendable, Hashable {
   private static let terminals = ByteWords(["sink", "assign", "subscribe", "receive", "values"])
 
   /// Every chain of the file, in source order of their terminals.
-  package static func all(in view: SourceView) -> [PublisherChain] {
+  package static func all(in view: SignificantTokenView) -> [PublisherChain] {
     var chains: [PublisherChain] = []
     var position = 0
     while position + 1 < view.count {
@@ -68,7 +68,7 @@ package struct PublisherChain: Sendable, Hashable {
   }
 
   /// Builds the chain whose terminal `.name` has its period at `period`.
-  private static func chain(endingAt period: Int, terminal: String, in view: SourceView) -> PublisherChain? {
+  private static func chain(endingAt period: Int, terminal: String, in view: SignificantTokenView) -> PublisherChain? {
     let terminalLink = link(at: period + 1, in: view)
     var links = [terminalLink]
     var cursor = period
@@ -144,7 +144,7 @@ package struct PublisherChain: Sendable, Hashable {
     return PublisherChain(start: start, end: end, links: links, terminal: terminal, storePosition: storePosition)
   }
 
-  private static func link(at position: Int, in view: SourceView, end: Int? = nil) -> Link {
+  private static func link(at position: Int, in view: SignificantTokenView, end: Int? = nil) -> Link {
     var argumentsOpen = -1
     var closureOpen = -1
     var last = position

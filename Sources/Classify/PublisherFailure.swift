@@ -95,7 +95,7 @@ package enum PublisherFailure: Sendable, Hashable {
   /// The text of the type written at `start` with spaces between tokens removed (`some` and `any`
   /// keep one), up to where the type ends: the body `{`, `where`, `=`, a `,` or `)` outside its
   /// brackets, or a word that starts the next declaration. Empty when nothing type-like is there.
-  package static func typeText(_ view: SourceView, at start: Int, limit: Int = 64) -> String {
+  package static func typeText(_ view: SignificantTokenView, at start: Int, limit: Int = 64) -> String {
     var text = ""
     var position = start
     if view.isWord(position, "some") || view.isWord(position, "any") {

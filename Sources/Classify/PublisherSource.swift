@@ -81,7 +81,7 @@ package struct PublisherSource: Sendable, Hashable {
   private static let subjectBytes = Array("Subject".utf8)
 
   /// True when the token at `position` ends with `suffix`.
-  private static func endsWith(_ view: SourceView, _ position: Int, _ suffix: [UInt8]) -> Bool {
+  private static func endsWith(_ view: SignificantTokenView, _ position: Int, _ suffix: [UInt8]) -> Bool {
     let end = view.endOffset(position)
     let start = end - suffix.count
     guard start >= view.startOffset(position) else { return false }
@@ -91,7 +91,7 @@ package struct PublisherSource: Sendable, Hashable {
   }
 
   /// The first call of `range` that is not an operator: what a delegating body returns.
-  private static func firstCall(in range: Range<Int>, view: SourceView) -> String {
+  private static func firstCall(in range: Range<Int>, view: SignificantTokenView) -> String {
     for position in range where view.isIdentifier(position) && view.kind(position + 1) == .leftParen {
       let text = view.text(position)
       if CombineVocabulary.keepOperators.contains(text) || CombineVocabulary.transformOperators.contains(text) {

@@ -2,7 +2,7 @@
 /// flag checked first (`guard !didResume else { return }`, `guard markCompleted() else { return }`),
 /// a `cancel()` of the subscription before the `resume`, or a weak capture that is gone.
 struct ResumeGuards {
-  let view: SourceView
+  let view: SignificantTokenView
   /// Names assigned `true` or `false` inside the continuation (`var resumed = false`).
   let flags: Set<String>
   /// Brace pairs analysed elsewhere (nested continuations).

@@ -15,7 +15,7 @@ enum Snippet {
   /// spaces inside a token too, so a multi-line literal stays on one line); a long quote keeps
   /// its first tokens and ends in ` …`, or in `{ … }` when it is cut inside a closure.
   static func text(
-    _ view: SourceView, from: Int, to: Int, maxTokens: Int = Snippet.maxTokens,
+    _ view: SignificantTokenView, from: Int, to: Int, maxTokens: Int = Snippet.maxTokens,
     maxCharacters: Int = Snippet.maxCharacters
   ) -> String {
     guard from >= 0, to >= from, to < view.count else { return "" }
@@ -56,7 +56,7 @@ enum Snippet {
   /// whitespace or a comment before it, except a line break that only lays out a chain or an
   /// argument list (before `.`, `)` or `]`, after `(` or `[`), so a reflowed
   /// `$query\n  .debounce(…)\n  .sink {` reads `$query.debounce(…).sink {` as on one line.
-  private static func spaced(_ view: SourceView, before position: Int) -> Bool {
+  private static func spaced(_ view: SignificantTokenView, before position: Int) -> Bool {
     let gap = view.endOffset(position - 1)..<view.startOffset(position)
     guard !gap.isEmpty else { return false }
     guard view.stream.source[gap].contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return true }

@@ -36,28 +36,37 @@ package struct SymbolIndex: Sendable {
 
   /// Every scope, the file scope first (index 0).
   package private(set) var scopes: [Scope]
-  /// For each significant position, the index into `scopes` of its innermost named scope.
-  package private(set) var scopeOf: [Int32]
+  /// The innermost named scope of every significant position, run-length encoded: the positions
+  /// from `runs[i].start` up to the next run's start have the scope `runs[i].scope` (an index
+  /// into `scopes`). The scope only changes at braces, so this is a few entries per declaration
+  /// where a per-token array was 4 bytes a token. `runs[0].start` is 0.
+  private var runs: [Run]
+
+  /// Positions from `start` on, up to the next run, whose innermost named scope is `scope`.
+  struct Run {
+    var start: Int32
+    var scope: Int32
+  }
+  /// The number of significant positions.
+  package let count: Int
   /// Type declarations of the file (class, struct, enum, actor, protocol, typealias names),
   /// each by its simple name, in source order. Extensions are not declarations.
   package private(set) var declaredTypes: [String]
 
   /// Indexes the declarations of one file.
-  package init(_ view: SourceView) {
+  package init(_ view: SignificantTokenView) {
     let count = view.count
     var builder = Builder(view: view)
-    // Written through a buffer: this loop runs for every token of every file, and checked array
-    // accesses (and `scopeOf`'s zero fill) were most of its cost.
-    let scopeOf = [Int32](unsafeUninitializedCapacity: count) { scopeOf, initialized in
-      view.kinds.withUnsafeBufferPointer { kinds in
-        view.declarationWords.withUnsafeBufferPointer { words in
-          SymbolIndex.run(kinds: kinds, words: words, scopeOf: scopeOf, builder: &builder)
-        }
+    // Read through buffers: this loop runs for every token of every file, and checked array
+    // accesses were most of its cost.
+    view.kinds.withUnsafeBufferPointer { kinds in
+      view.declarationWords.withUnsafeBufferPointer { words in
+        SymbolIndex.run(kinds: kinds, words: words, builder: &builder)
       }
-      initialized = count
     }
+    self.count = count
     self.scopes = builder.scopes
-    self.scopeOf = scopeOf
+    self.runs = builder.runs
     self.declaredTypes = builder.declaredTypes
   }
 
@@ -66,16 +75,14 @@ package struct SymbolIndex: Sendable {
   /// words to `builder` out of line. With all the state in the loop, the compiler spilled and
   /// reloaded it for every token (about 40 instructions a token).
   private static func run(
-    kinds: UnsafeBufferPointer<TokenKind>, words: UnsafeBufferPointer<Int32>,
-    scopeOf: UnsafeMutableBufferPointer<Int32>, builder: inout Builder
+    kinds: UnsafeBufferPointer<TokenKind>, words: UnsafeBufferPointer<Int32>, builder: inout Builder
   ) {
     var current: Int32 = 0
     var bracketDepth = 0
     var wordIndex = 0
-    // `SourceView.declarationWords`: the only words that may start a declaration.
+    // `SignificantTokenView.declarationWords`: the only words that may start a declaration.
     var nextWord = words.isEmpty ? -1 : Int(words[0])
     for position in 0..<kinds.count {
-      scopeOf[position] = current
       switch kinds[position] {
       case .leftParen, .leftSquare:
         bracketDepth += 1
@@ -83,7 +90,6 @@ package struct SymbolIndex: Sendable {
         bracketDepth = max(0, bracketDepth - 1)
       case .leftBrace:
         current = builder.openBrace(at: position, current: current, bracketDepth: bracketDepth)
-        scopeOf[position] = current
       case .rightBrace:
         current = builder.closeBrace(at: position, current: current)
       default:
@@ -97,11 +103,13 @@ package struct SymbolIndex: Sendable {
 
   /// The state of the pass besides the current scope and bracket depth.
   private struct Builder {
-    let view: SourceView
+    let view: SignificantTokenView
     var scopes: [Scope]
     var declaredTypes: [String] = []
     /// The scope each open brace belongs to, in nesting order; its last element is the current one.
     var braceStack: [Int32] = []
+    /// `SymbolIndex.runs`, appended at the braces that change the scope.
+    var runs = [Run(start: 0, scope: 0)]
     /// The declaration waiting for its `{`, and the bracket depth it was declared at.
     var pendingName: DeclaredName?
     var pendingIsType = false
@@ -109,7 +117,7 @@ package struct SymbolIndex: Sendable {
     let keywords = SymbolIndex.declarationKeywords
     let modifiers = SymbolIndex.modifiers
 
-    init(view: SourceView) {
+    init(view: SignificantTokenView) {
       self.view = view
       scopes = [Scope(typePath: "", member: nil, open: -1, close: view.count, isType: false)]
     }
@@ -136,7 +144,18 @@ package struct SymbolIndex: Sendable {
       }
       if bracketDepth == pendingDepth { pendingName = nil }
       braceStack.append(next)
+      // The `{` itself belongs to the scope it opens.
+      if next != current { startRun(at: position, scope: next) }
       return next
+    }
+
+    /// Starts a run of `scope` at `position`, replacing a run that would be empty and merging
+    /// with the run before when it has the same scope.
+    mutating func startRun(at position: Int, scope: Int32) {
+      let start = Int32(truncatingIfNeeded: position)
+      if runs.count > 1, runs[runs.count - 1].start == start { runs.removeLast() }
+      if runs[runs.count - 1].scope == scope { return }
+      runs.append(Run(start: start, scope: scope))
     }
 
     /// Closes the `}` at `position`; returns the scope after it.
@@ -147,7 +166,10 @@ package struct SymbolIndex: Sendable {
       if index != 0, scopes[index].close == view.count, scopes[index].open == view.partner(position) {
         scopes[index].close = position
       }
-      return braceStack.last ?? 0
+      // The `}` still belongs to the scope it closes; the next position takes the outer one.
+      let next = braceStack.last ?? 0
+      if next != current { startRun(at: position + 1, scope: next) }
+      return next
     }
 
     /// Takes the declaration word at `position`, if it declares something.
@@ -168,10 +190,45 @@ package struct SymbolIndex: Sendable {
     }
   }
 
+  /// The index into `scopes` of the innermost named scope of `position` (0, the file scope,
+  /// out of range). A binary search over the runs: asked per finding, not per token.
+  package func scopeIndex(at position: Int) -> Int {
+    guard position >= 0, position < count else { return 0 }
+    return Int(runs[run(containing: position)].scope)
+  }
+
   /// The scope enclosing `position`.
-  package func scope(at position: Int) -> Scope {
-    guard position >= 0, position < scopeOf.count else { return scopes[0] }
-    return scopes[Int(scopeOf[position])]
+  package func scope(at position: Int) -> Scope { scopes[scopeIndex(at: position)] }
+
+  /// The ranges of positions in `range` whose innermost named scope is scope `index`, in order:
+  /// the members of a type body without visiting each token of its nested bodies.
+  package func positions(inScope index: Int, within range: Range<Int>) -> [Range<Int>] {
+    let range = range.clamped(to: 0..<count)
+    guard !range.isEmpty else { return [] }
+    var found: [Range<Int>] = []
+    var run = run(containing: range.lowerBound)
+    while run < runs.count, Int(runs[run].start) < range.upperBound {
+      if Int(runs[run].scope) == index {
+        let end = run + 1 < runs.count ? Int(runs[run + 1].start) : count
+        let piece = max(Int(runs[run].start), range.lowerBound)..<min(end, range.upperBound)
+        if !piece.isEmpty { found.append(piece) }
+      }
+      run += 1
+    }
+    return found
+  }
+
+  /// The last run starting at or before `position` (which is in range).
+  private func run(containing position: Int) -> Int {
+    var low = 0
+    var high = runs.count
+    let target = Int32(truncatingIfNeeded: position)
+    // The first run starting after `position`, minus one.
+    while low < high {
+      let middle = (low + high) / 2
+      if runs[middle].start <= target { low = middle + 1 } else { high = middle }
+    }
+    return low - 1
   }
 
   /// `Type.member` enclosing `position`, or nil at file level.
@@ -210,7 +267,7 @@ package struct SymbolIndex: Sendable {
     case token(Int)
     case text(String)
 
-    func text(in view: SourceView) -> String {
+    func text(in view: SignificantTokenView) -> String {
       switch self {
       case .token(let position): return view.text(position)
       case .text(let text): return text
@@ -228,14 +285,14 @@ package struct SymbolIndex: Sendable {
   /// The name a declaration keyword at `position` introduces, and whether it is a type.
   /// `class func f` is a member (the `class` is a modifier); `extension A.B where …` is `A.B`.
   private static func declaredName(
-    _ view: SourceView, at position: Int, keywords: ByteWords, modifiers: ByteWords
+    _ view: SignificantTokenView, at position: Int, keywords: ByteWords, modifiers: ByteWords
   ) -> Declared? {
     // One lookup by bytes: this runs for every word of the file, and almost none is a
     // declaration keyword. It used to compare the word with each keyword in turn.
     guard let found = keywords.index(at: position, in: view) else { return nil }
     let isKeyword: Bool
     if case .keyword = view.kind(position) { isKeyword = true } else { isKeyword = false }
-    // Patterns, not `==`: `TokenKind.==` is an out-of-line call (see `SourceView.isWord`).
+    // Patterns, not `==`: `TokenKind.==` is an out-of-line call (see `SignificantTokenView.isWord`).
     let nextIsIdentifier = view.isIdentifier(position + 1)
     switch found {
     case DeclarationKeyword.func:

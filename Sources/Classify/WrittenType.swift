@@ -18,7 +18,7 @@ enum WrittenType {
 
   /// The type written after `var`/`let name` at `name`, and the last position of the
   /// declaration's type or initialiser (`name` itself when neither is written).
-  static func ofDeclaration(_ view: SourceView, name: Int) -> (type: String?, end: Int) {
+  static func ofDeclaration(_ view: SignificantTokenView, name: Int) -> (type: String?, end: Int) {
     if view.kind(name + 1) == .colon {
       guard let (type, end) = annotation(view, at: name + 2) else { return (nil, name) }
       return (type, end)
@@ -30,7 +30,7 @@ enum WrittenType {
   }
 
   /// The type annotation starting at `position` (`Feature.Model<T>?`) and its last position.
-  static func annotation(_ view: SourceView, at position: Int) -> (String, Int)? {
+  static func annotation(_ view: SignificantTokenView, at position: Int) -> (String, Int)? {
     var next = position
     if view.isWord(next, "any") || view.isWord(next, "some") { next += 1 }
     guard view.isIdentifier(next) else { return nil }
@@ -48,7 +48,7 @@ enum WrittenType {
 
   /// The type of the expression starting at `position` when it is a construction or a singleton
   /// (see the type's summary), and the expression's last position.
-  static func expression(_ view: SourceView, at position: Int, through limit: Int = Int.max) -> (
+  static func expression(_ view: SignificantTokenView, at position: Int, through limit: Int = Int.max) -> (
     type: String?, end: Int
   ) {
     guard view.isIdentifier(position) else { return (nil, position) }
@@ -141,7 +141,7 @@ enum WrittenType {
   /// The tokens of `start...end` written as source would be, on one line: `@StateObject private
   /// var model: Feature.Model<Item>?` (no space around `.`, after `@`, `(` or `<`, before `:`,
   /// `,`, `)`, `>`, `?` and `!`).
-  static func compactText(_ view: SourceView, _ start: Int, _ end: Int) -> String {
+  static func compactText(_ view: SignificantTokenView, _ start: Int, _ end: Int) -> String {
     guard start >= 0, start <= end, end < view.count else { return "" }
     var text = ""
     for position in start...end {

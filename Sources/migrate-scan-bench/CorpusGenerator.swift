@@ -45,6 +45,21 @@ struct CorpusGenerator {
 
   static let kinds = ["Service", "ViewModel", "Client", "Model", "Store", "Bridge"]
 
+  /// A one-line file of about `bytes` bytes with a token every byte or two: declarations,
+  /// closures, statements and brackets without a space, and nothing any rule reports (a file
+  /// of findings measures the findings, not the per-token storage).
+  static func denseFile(bytes target: Int) -> [UInt8] {
+    var bytes = Array("import Combine;".utf8)
+    bytes.reserveCapacity(target + 200)
+    var index = 0
+    while bytes.count < target {
+      bytes += "func f\(index)(a:Int)->Int{if a>0{return g(a,[1,2],(3))};return h.map{$0+1}.x};".utf8
+      bytes += "let x\(index)=s.y(z:{v in v*2})[0]?.w;".utf8
+      index += 1
+    }
+    return bytes
+  }
+
   /// One file's text: a template chosen by index, with names made unique by the index.
   static func file(index: Int, module: String) -> String {
     let n = index

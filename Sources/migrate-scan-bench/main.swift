@@ -1,4 +1,6 @@
-// The benchmark: `migrate-scan-bench [--lines N | --dir DIR] [--binary PATH] [--runs K] [--no-precommit]`.
+// The benchmark: `migrate-scan-bench [--lines N | --dir DIR] [--binary PATH] [--runs K] [--no-precommit]`,
+// or `migrate-scan-bench --dense MB [--binary PATH]`: the peak memory of a scan of one
+// token-dense one-line file of MB megabytes (the worst case for per-token arrays).
 // Generates (or takes) a tree, times the lexer alone in-process and the whole scan as a
 // subprocess, and, when `rg` and `ast-grep` are on PATH, times them on the same tree with
 // equivalent rules. Numbers only: nothing here is a test. `.ci/bench` builds release first.
@@ -10,6 +12,7 @@ var directory: String?
 var binary = ".build/release/migrate-scan"
 var runs = 3
 var precommit = true
+var denseMegabytes: Int?
 var arguments = Array(CommandLine.arguments.dropFirst())[...]
 while let argument = arguments.popFirst() {
   switch argument {
@@ -18,15 +21,39 @@ while let argument = arguments.popFirst() {
   case "--binary": binary = arguments.popFirst() ?? binary
   case "--runs": runs = max(1, Int(arguments.popFirst() ?? "") ?? runs)
   case "--no-precommit": precommit = false
+  case "--dense": denseMegabytes = Int(arguments.popFirst() ?? "")
   default:
     FileHandle.standardError.write(
-      Data("usage: migrate-scan-bench [--lines N | --dir DIR] [--binary PATH] [--runs K] [--no-precommit]\n".utf8))
+      Data(
+        ("usage: migrate-scan-bench [--lines N | --dir DIR] [--binary PATH] [--runs K] [--no-precommit]\n"
+          + "       migrate-scan-bench --dense MB [--binary PATH]\n").utf8))
     exit(64)
   }
 }
 
 func format(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
 func megabytes(_ bytes: Int) -> String { format(Double(bytes) / 1_048_576, 1) + " MiB" }
+
+// 0. The dense file alone, when asked for.
+if let denseMegabytes {
+  let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+    "migrate-scan-dense-\(denseMegabytes)")
+  try? FileManager.default.removeItem(at: folder)
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  let bytes = CorpusGenerator.denseFile(bytes: denseMegabytes * 1_000_000)
+  try Data(bytes).write(to: folder.appendingPathComponent("Dense.swift"))
+  let output = NSTemporaryDirectory() + "migrate-scan-bench-dense.json"
+  guard let scan = Measure.best(of: 1, [binary, folder.path, "--format", "json", "--output", output, "--quiet"]) else {
+    print("dense file: cannot run \(binary)")
+    exit(2)
+  }
+  print(
+    "dense one-line file: \(megabytes(bytes.count)), \(format(scan.wall, 3)) s wall, peak "
+      + "\(megabytes(scan.peakMemory)) (\(format(Double(scan.peakMemory) / Double(bytes.count), 1))× the file), "
+      + "exit \(scan.status)")
+  try? FileManager.default.removeItem(at: folder)
+  exit(0)
+}
 
 // 1. The tree.
 let root: String

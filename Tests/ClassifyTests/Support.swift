@@ -63,6 +63,12 @@ enum Support {
   }
 
   /// The significant position of the `occurrence`-th token spelled `text`.
+  /// The text of the significant token at `position` of `source`.
+  static func text(at position: Int, in source: String) -> String {
+    let stream = Lexer.tokenize(Array(source.utf8))
+    return stream.text(of: stream.significantToken(position))
+  }
+
   static func position(of text: String, in source: String, occurrence: Int = 0) -> Int {
     let stream = Lexer.tokenize(Array(source.utf8))
     var seen = 0

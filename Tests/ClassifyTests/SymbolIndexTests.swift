@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct SymbolIndexTests {
   func symbol(of text: String, in source: String, occurrence: Int = 0) -> String? {
-    let view = SourceView(Lexer.tokenize(Array(source.utf8)))
+    let view = SignificantTokenView(Lexer.tokenize(Array(source.utf8)))
     let index = SymbolIndex(view)
     return index.symbol(at: Support.position(of: text, in: source, occurrence: occurrence))
   }
@@ -43,8 +43,32 @@ import Testing
     #expect(symbol(of: "marker10", in: source) == "free")
   }
 
+  @Test func bracesBelongToTheScopeTheyOpenAndClose() {
+    let source = "struct S { func f() { a } b }"
+    let index = SymbolIndex(SignificantTokenView(Lexer.tokenize(Array(source.utf8))))
+    let open = Support.position(of: "{", in: source, occurrence: 1)
+    let close = Support.position(of: "}", in: source, occurrence: 0)
+    #expect(index.symbol(at: open) == "S.f")
+    #expect(index.symbol(at: close) == "S.f")
+    #expect(index.symbol(at: close + 1) == "S")
+    #expect(index.symbol(at: Support.position(of: "struct", in: source)) == nil)
+    #expect(index.symbol(at: -1) == nil && index.symbol(at: 1_000) == nil)
+  }
+
+  @Test func aTypesOwnPositionsLeaveOutItsMembersBodies() {
+    let source = "struct S { let a = 1; func f() { let b = 2 }; var c: Int }"
+    let index = SymbolIndex(SignificantTokenView(Lexer.tokenize(Array(source.utf8))))
+    let type = index.scopes.firstIndex { $0.typePath == "S" && $0.member == nil }!
+    let scope = index.scopes[type]
+    let own = index.positions(inScope: type, within: (scope.open + 1)..<scope.close).joined()
+    let words = own.map { Support.text(at: $0, in: source) }
+    #expect(words.contains("a") && words.contains("c") && words.contains("func"))
+    #expect(!words.contains("b"))
+    #expect(index.positions(inScope: type, within: 0..<0).isEmpty)
+  }
+
   @Test func declaredTypes() {
-    let view = SourceView(Lexer.tokenize(Array(source.utf8)))
+    let view = SignificantTokenView(Lexer.tokenize(Array(source.utf8)))
     #expect(SymbolIndex(view).declaredTypes == ["Outer", "Inner", "Store"])
   }
 

@@ -234,7 +234,7 @@ struct ContinuationMisuseDetector: Detector {
   /// A `sink`'s completion closure is not such a sibling: it runs after the values, and a
   /// publisher that finishes empty leaves it the only one to run.
   private func siblingResumes(
-    _ view: SourceView, domain: Int, resumeEnd: (Int) -> Int?, chains: [PublisherChain]
+    _ view: SignificantTokenView, domain: Int, resumeEnd: (Int) -> Int?, chains: [PublisherChain]
   ) -> Bool {
     guard let domainEnd = view.partner(domain) else { return false }
     for chain in chains where chain.terminalLink.position < domain && domain <= chain.terminalLink.end {
@@ -272,7 +272,7 @@ struct ContinuationMisuseDetector: Detector {
 
   /// True when every `subject.send(…)` of the file is followed, in its block, by `subject = nil`
   /// (`finished.send(); self.finished = nil`): the subject delivers one value.
-  private func sendsOnce(_ view: SourceView, subject base: PublisherChain.Link) -> Bool {
+  private func sendsOnce(_ view: SignificantTokenView, subject base: PublisherChain.Link) -> Bool {
     guard view.isIdentifier(base.position) else { return false }
     let name = base.name
     var sends = 0
@@ -297,7 +297,7 @@ struct ContinuationMisuseDetector: Detector {
 
   /// The text of the call at `position` for a reason: `completion(.failure(error))`, or for a
   /// handler handed on (`retry(completion: completion)`) the call it is handed to.
-  private func callText(_ view: SourceView, at position: Int, end: Int?) -> String {
+  private func callText(_ view: SignificantTokenView, at position: Int, end: Int?) -> String {
     let last = max(position, (end ?? position + 1) - 1)
     guard last == position else { return Snippet.text(view, from: position, to: last) }
     var scan = position - 1
@@ -312,7 +312,7 @@ struct ContinuationMisuseDetector: Detector {
   }
 
   /// Names assigned `true` or `false` in `open…close` (`var called = false`, `called = true`).
-  private func assignedFlags(_ view: SourceView, open: Int, close: Int) -> Set<String> {
+  private func assignedFlags(_ view: SignificantTokenView, open: Int, close: Int) -> Set<String> {
     var flags: Set<String> = []
     for position in open..<close where view.kind(position) == .equal {
       if view.isWord(position + 1, "true") || view.isWord(position + 1, "false"), view.isWord(position - 1) {
@@ -323,7 +323,7 @@ struct ContinuationMisuseDetector: Detector {
   }
 
   /// The innermost closure `{` around `position` after `start`, or nil.
-  private func enclosingClosure(_ view: SourceView, of position: Int, within start: Int, _ end: Int) -> Int? {
+  private func enclosingClosure(_ view: SignificantTokenView, of position: Int, within start: Int, _ end: Int) -> Int? {
     var best: Int?
     var scan = start
     while scan < position {
@@ -336,7 +336,7 @@ struct ContinuationMisuseDetector: Detector {
   }
 
   /// The `receiveCompletion:` closure of a `sink`, as a brace pair.
-  private func completionClosure(_ view: SourceView, _ terminal: PublisherChain.Link) -> (Int, Int)? {
+  private func completionClosure(_ view: SignificantTokenView, _ terminal: PublisherChain.Link) -> (Int, Int)? {
     if terminal.argumentsOpen >= 0, let close = view.partner(terminal.argumentsOpen) {
       for position in terminal.argumentsOpen..<close where view.isWord(position, "receiveCompletion") {
         if view.kind(position + 2) == .leftBrace, let end = view.partner(position + 2) { return (position + 2, end) }
@@ -352,7 +352,7 @@ struct ContinuationMisuseDetector: Detector {
   /// The closure of the call at `callee` that resumes: its label (nil for the first trailing
   /// closure) and the labels passed in parentheses, or nil when no closure of the call resumes.
   private func resumingClosure(
-    _ view: SourceView, callee: Int, after: Int, resumeEnd: (Int) -> Int?
+    _ view: SignificantTokenView, callee: Int, after: Int, resumeEnd: (Int) -> Int?
   ) -> (parameter: String?, passedLabels: [String])? {
     func resumes(_ open: Int) -> Bool {
       guard let close = view.partner(open) else { return false }
@@ -392,7 +392,7 @@ struct ContinuationMisuseDetector: Detector {
   }
 
   /// The last position of the statement or block starting at `position`.
-  private func statementEnd(_ view: SourceView, from position: Int, limit: Int) -> Int {
+  private func statementEnd(_ view: SignificantTokenView, from position: Int, limit: Int) -> Int {
     var scan = position
     while scan < limit {
       if view.kind(scan) == .leftBrace, let end = view.partner(scan) {

@@ -96,7 +96,7 @@ package struct FileContext: Sendable {
   /// The path findings report.
   package let path: String
   /// The significant tokens and their brace roles.
-  package let view: SourceView
+  package let view: SignificantTokenView
   /// Enclosing declarations.
   package let symbols: SymbolIndex
   /// Line starts, for line numbers in reasons and findings; built on first use.
@@ -120,7 +120,7 @@ package struct FileContext: Sendable {
   /// signatures are only built when the bytes spell what they need: otherwise they are unused.
   package init(path: String, stream: TokenStream) {
     self.path = path
-    let view = SourceView(stream)
+    let view = SignificantTokenView(stream)
     self.view = view
     self.symbols = SymbolIndex(view)
     self.lazyLines = LazyLineIndex(stream.source)

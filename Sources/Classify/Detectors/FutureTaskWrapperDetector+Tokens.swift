@@ -18,7 +18,7 @@ extension FutureTaskWrapperDetector {
 
   /// The `Future` call whose generics, `.init`, `.member` or arguments start at `next`, or nil
   /// when nothing is called there (`Future<Int, Never>.Promise`, `-> Future<T, E> {`).
-  static func futureCall(_ view: SourceView, after next: Int) -> FutureCall? {
+  static func futureCall(_ view: SignificantTokenView, after next: Int) -> FutureCall? {
     var position = next
     if view.has(position, "<") || view.text(position).hasPrefix("<") {
       guard let close = genericEnd(view, position) else { return nil }
@@ -53,7 +53,7 @@ extension FutureTaskWrapperDetector {
   /// True when `from..<to` holds a `Future` whose closure starts a `Task` (a helper's body):
   /// `Future { promise in Task { … } }`, `Combine.Future`, `self.init`, `Self.init`, `Self { … }`
   /// or `.init { … }`.
-  static func wrapsTaskInFuture(_ view: SourceView, from: Int, to: Int) -> Bool {
+  static func wrapsTaskInFuture(_ view: SignificantTokenView, from: Int, to: Int) -> Bool {
     var position = from
     while position < to {
       defer { position += 1 }
@@ -72,7 +72,7 @@ extension FutureTaskWrapperDetector {
   }
 
   /// The `>` closing the generic argument list opened at `open` (which may be `<` or `<[`…).
-  static func genericEnd(_ view: SourceView, _ open: Int) -> Int? {
+  static func genericEnd(_ view: SignificantTokenView, _ open: Int) -> Int? {
     var depth = 0
     var position = open
     while position < view.count && position - open < 80 {
@@ -92,7 +92,7 @@ extension FutureTaskWrapperDetector {
   }
 
   /// The argument labels of a call, `_` for an unlabelled argument.
-  static func argumentLabels(_ view: SourceView, open: Int, close: Int) -> [String] {
+  static func argumentLabels(_ view: SignificantTokenView, open: Int, close: Int) -> [String] {
     guard close > open + 1 else { return [] }
     var labels: [String] = []
     var start = open + 1
@@ -114,7 +114,7 @@ extension FutureTaskWrapperDetector {
   }
 
   /// A closure passed directly as an argument: `Future({ promise in … })`, `f(operation: { … })`.
-  static func closureArgument(_ view: SourceView, open: Int, close: Int) -> Int? {
+  static func closureArgument(_ view: SignificantTokenView, open: Int, close: Int) -> Int? {
     var position = open + 1
     while position < close {
       if view.kind(position) == .leftBrace, view.braceRole[position] == .closure,
@@ -130,7 +130,7 @@ extension FutureTaskWrapperDetector {
 
   /// The first position of a closure's statements, after `[capture] (params) async throws -> T in`
   /// or `@MainActor in`.
-  static func bodyStart(_ view: SourceView, closure: Int, end: Int) -> Int {
+  static func bodyStart(_ view: SignificantTokenView, closure: Int, end: Int) -> Int {
     var position = closure + 1
     var steps = 0
     while position < end && steps < 40 {
@@ -157,7 +157,7 @@ extension FutureTaskWrapperDetector {
   /// The position of a `Task` started in `from..<to`: `Task {`, `Task.detached {`,
   /// `Task.immediate {` (Swift 6.2), `Task(priority: .high) {`, `Task<Void, Never> {`; never
   /// `Task.sleep` or `Task.isCancelled`.
-  static func task(in view: SourceView, from: Int, to: Int) -> Int? {
+  static func task(in view: SignificantTokenView, from: Int, to: Int) -> Int? {
     var position = from
     // The `Task` starts the closure; a bound keeps nested `Future`s from costing n².
     let limit = min(to, from + 4_000)
@@ -177,13 +177,13 @@ extension FutureTaskWrapperDetector {
   }
 
   /// `detached`, `immediate` or `immediateDetached`: the static members that start a `Task`.
-  private static func startsTask(_ view: SourceView, _ position: Int) -> Bool {
+  private static func startsTask(_ view: SignificantTokenView, _ position: Int) -> Bool {
     view.isWord(position, "detached") || view.isWord(position, "immediate")
       || view.isWord(position, "immediateDetached")
   }
 
   /// True when `await` appears in `from..<to` outside nested closures.
-  static func topLevelAwait(_ view: SourceView, from: Int, to: Int) -> Bool {
+  static func topLevelAwait(_ view: SignificantTokenView, from: Int, to: Int) -> Bool {
     var position = from
     while position < to {
       if view.kind(position) == .leftBrace, view.braceRole[position] == .closure, let close = view.partner(position) {

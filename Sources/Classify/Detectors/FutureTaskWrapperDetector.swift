@@ -72,7 +72,7 @@ struct FutureTaskWrapperDetector: Detector {
 
   /// True when the word at `position` qualifies a name as Combine's (`Combine` in
   /// `Combine.Future`), and is not itself a member (`x.Combine.Future`).
-  static func isQualifier(_ view: SourceView, _ position: Int) -> Bool {
+  static func isQualifier(_ view: SignificantTokenView, _ position: Int) -> Bool {
     guard view.isIdentifier(position), !view.isPeriod(position - 1) else { return false }
     return combineQualifiers.contains(view.text(position))
   }
@@ -205,15 +205,15 @@ struct FutureTaskWrapperDetector: Detector {
     let before = period - 1
     guard before >= 0 else { return false }
     if view.isWord(before, "return") { return true }
-    guard view.kind(before) == .leftBrace, period < file.symbols.scopeOf.count else { return false }
-    return file.symbols.scopes[Int(file.symbols.scopeOf[period])].open == before
+    guard view.kind(before) == .leftBrace, period < file.symbols.count else { return false }
+    return file.symbols.scope(at: period).open == before
   }
 
   /// True when the function enclosing `position` is declared to return a `Future`
   /// (`-> Future<Int, Error>`, `-> Combine.Future<…>`; `-> Self` inside `extension Future`).
   static func returnsFuture(_ file: FileContext, at position: Int) -> Bool {
-    guard position >= 0, position < file.symbols.scopeOf.count else { return false }
-    let index = Int(file.symbols.scopeOf[position])
+    guard position >= 0, position < file.symbols.count else { return false }
+    let index = file.symbols.scopeIndex(at: position)
     let scope = file.symbols.scopes[index]
     guard !scope.isType, let signature = file.signature(ofScope: index), signature.parametersClose >= 0 else {
       return false
@@ -265,7 +265,7 @@ struct FutureTaskWrapperDetector: Detector {
   /// (`promise in`, `(promise) in`), called with a `Result` (`promise(.success(…))`,
   /// `promise(.failure(…))`) somewhere inside. A vendored promise type's `Future { resolve in
   /// Task { resolve(1) } }` is not.
-  static func promiseShaped(_ view: SourceView, closure open: Int, close: Int) -> Bool {
+  static func promiseShaped(_ view: SignificantTokenView, closure open: Int, close: Int) -> Bool {
     var position = open + 1
     if view.kind(position) == .leftSquare, let end = view.partner(position) { position = end + 1 }
     var parenthesised = false
@@ -305,7 +305,7 @@ struct DeferredRanges {
   /// For each range, the largest `close` among it and those before it.
   private var reach: [Int] = []
 
-  init(_ view: SourceView) {
+  init(_ view: SignificantTokenView) {
     for position in 0..<view.count where view.isIdentifier(position) && view.has(position, "Deferred") {
       var next = position + 1
       if view.has(next, "<") || view.text(next).hasPrefix("<"),

@@ -182,7 +182,7 @@ struct ModelSubscriptionDetector: Detector {
   }
 
   /// True when the closure of `link` calls `objectWillChange.send()`.
-  private static func forwardsWillChange(_ view: SourceView, _ link: PublisherChain.Link) -> Bool {
+  private static func forwardsWillChange(_ view: SignificantTokenView, _ link: PublisherChain.Link) -> Bool {
     let from = link.argumentsOpen >= 0 ? link.argumentsOpen : link.closureOpen
     guard from >= 0, link.end > from else { return false }
     for position in from..<link.end
@@ -194,7 +194,7 @@ struct ModelSubscriptionDetector: Detector {
   }
 
   /// `y` in `.assign(to: &$y)`, or nil for any other target.
-  private static func assignedProjection(_ view: SourceView, _ link: PublisherChain.Link) -> String? {
+  private static func assignedProjection(_ view: SignificantTokenView, _ link: PublisherChain.Link) -> String? {
     let open = link.argumentsOpen
     guard open >= 0, view.isWord(open + 1, "to"), view.kind(open + 2) == .colon,
       view.kind(open + 3) == .prefixAmpersand, view.isProjection(open + 4), view.kind(open + 5) == .rightParen

@@ -33,7 +33,8 @@ struct QueueGuardedStateDetector: Detector {
       // Stored members directly in the type body.
       var queues: [(name: String, start: Int, end: Int)] = []
       var stored: [(name: String, position: Int)] = []
-      for position in (type.open + 1)..<type.close where Int(file.symbols.scopeOf[position]) == typeIndex {
+      let members = file.symbols.positions(inScope: typeIndex, within: (type.open + 1)..<type.close)
+      for position in members.joined() {
         guard view.isWord(position, "var") || view.isWord(position, "let"), view.kind(position + 1) == .identifier,
           !view.isPeriod(position - 1)
         else { continue }
@@ -131,7 +132,7 @@ struct QueueGuardedStateDetector: Detector {
   }
 
   /// The end of `= DispatchQueue(…)` or `: DispatchQueue = …` after the name, or nil.
-  private func queueInitialiser(_ view: SourceView, after name: Int) -> Int? {
+  private func queueInitialiser(_ view: SignificantTokenView, after name: Int) -> Int? {
     var position = name + 1
     if view.kind(position) == .colon {
       guard view.isWord(position + 1, "DispatchQueue") else { return nil }
@@ -156,7 +157,7 @@ struct QueueGuardedStateDetector: Detector {
     return nil
   }
 
-  private func isPrivate(_ view: SourceView, before position: Int) -> Bool {
+  private func isPrivate(_ view: SignificantTokenView, before position: Int) -> Bool {
     var scan = position - 1
     while scan >= 0 && position - scan < 6 {
       if view.isWord(scan, "private") || view.isWord(scan, "fileprivate") { return true }
@@ -167,7 +168,7 @@ struct QueueGuardedStateDetector: Detector {
   }
 
   /// The closures passed to `queue.sync`/`async`/`asyncAfter` inside `open…close`.
-  private func queueClosures(_ view: SourceView, queue: String, open: Int, close: Int) -> [(Int, Int)] {
+  private func queueClosures(_ view: SignificantTokenView, queue: String, open: Int, close: Int) -> [(Int, Int)] {
     var result: [(Int, Int)] = []
     for position in (open + 1)..<close where view.has(position, queue) && view.isPeriod(position + 1) {
       if view.isPeriod(position - 1) && !view.isWord(position - 2, "self") { continue }

@@ -120,7 +120,7 @@ struct SilentFailureDetector: Detector {
 
   /// The completion closure when it ignores its argument (`{ _ in }`, `{ _ in print(…) }` is kept),
   /// as a position, or nil.
-  private func ignoredCompletion(_ view: SourceView, _ terminal: PublisherChain.Link) -> Int? {
+  private func ignoredCompletion(_ view: SignificantTokenView, _ terminal: PublisherChain.Link) -> Int? {
     var closure = -1
     if terminal.argumentsOpen >= 0, let close = view.partner(terminal.argumentsOpen) {
       for position in terminal.argumentsOpen..<close where view.isWord(position, "receiveCompletion") {

@@ -130,7 +130,7 @@ struct SubjectDetector: Detector {
 
   /// `events.eraseToAnyPublisher()`, also after per-value operators (`events.receive(on: …)
   /// .eraseToAnyPublisher()`): the subject re-exposed as a publisher.
-  private static func isExposure(_ view: SourceView, at position: Int) -> Bool {
+  private static func isExposure(_ view: SignificantTokenView, at position: Int) -> Bool {
     var scan = position + 1
     var links = 0
     while view.isPeriod(scan), view.isIdentifier(scan + 1), links < 8 {
@@ -175,7 +175,7 @@ struct SubjectDetector: Detector {
   }
 
   /// True when the use at `position` starts an argument (`f(events…`, `with: events…`).
-  private static func isArgument(_ view: SourceView, at position: Int) -> Bool {
+  private static func isArgument(_ view: SignificantTokenView, at position: Int) -> Bool {
     var start = position
     if view.isPeriod(start - 1), view.isWord(start - 2, "self") { start -= 2 }
     let previous = view.kind(start - 1)
@@ -183,7 +183,7 @@ struct SubjectDetector: Detector {
   }
 
   /// `upstream.subscribe(events)` and `.assign(to: \.value, on: events)` feed the subject.
-  private static func isFed(_ view: SourceView, at position: Int) -> Bool {
+  private static func isFed(_ view: SignificantTokenView, at position: Int) -> Bool {
     if view.kind(position - 1) == .leftParen { return view.isWord(position - 2, "subscribe") }
     if view.kind(position - 1) == .colon, view.isWord(position - 2, "on") {
       // Back to the call's `(`.
@@ -252,7 +252,9 @@ struct SubjectDetector: Detector {
   }
 
   /// `PassthroughSubject<E, F>` at `position`: the kind, the failure type and the last position.
-  private static func subjectType(_ view: SourceView, at position: Int) -> (kind: String, failure: String?, end: Int)? {
+  private static func subjectType(_ view: SignificantTokenView, at position: Int) -> (
+    kind: String, failure: String?, end: Int
+  )? {
     var start = position
     if view.isWord(start, "Combine") && view.isPeriod(start + 1) { start += 2 }
     let kind: String

@@ -142,7 +142,7 @@ struct ViewUseSiteDetector: Detector {
 
   /// The name after the `var` following the attribute at `attribute`, skipping modifiers and
   /// other attributes (`@StateObject private var model`, `@MainActor @ObservedObject var vm`).
-  private func declaredName(_ view: SourceView, after attribute: Int) -> Int? {
+  private func declaredName(_ view: SignificantTokenView, after attribute: Int) -> Int? {
     var position = attribute + 1
     var steps = 0
     while position < view.count && steps < 24 {
@@ -164,7 +164,9 @@ struct ViewUseSiteDetector: Detector {
 
   /// True when `name` is a generic parameter of the type whose body is `scope`
   /// (`struct View<Model>: View where Model: P {`, `struct View<Model: P> {`).
-  private static func isGenericParameter(_ name: String, of scope: SymbolIndex.Scope, in view: SourceView) -> Bool {
+  private static func isGenericParameter(_ name: String, of scope: SymbolIndex.Scope, in view: SignificantTokenView)
+    -> Bool
+  {
     guard scope.isType, scope.open > 0, !name.contains(".") else { return false }
     var keyword = scope.open - 1
     while keyword > 0, scope.open - keyword < 200 {
@@ -189,7 +191,7 @@ struct ViewUseSiteDetector: Detector {
 
   /// `: ProfileViewModel` or ` = ProfileViewModel(…)` after the name: the declaration as the
   /// message quotes it, its arguments elided.
-  private static func tail(_ view: SourceView, name: Int, end: Int) -> String {
+  private static func tail(_ view: SignificantTokenView, name: Int, end: Int) -> String {
     guard end > name else { return "" }
     if view.kind(name + 1) == .colon { return ": " + WrittenType.compactText(view, name + 2, end) }
     var last = end

@@ -5,7 +5,7 @@ import SwiftLexer
 /// Built once per file. Besides byte comparisons it classifies every `{` as a statement block
 /// (`if x {`), a declaration body (`func f() {`) or a closure (`sink {`), because path analysis
 /// and "is this inside the closure" both depend on it, and a token scanner has no parse tree.
-package struct SourceView: Sendable {
+package struct SignificantTokenView: Sendable {
   /// What opens a brace.
   package enum BraceRole: UInt8, Sendable {
     /// Not a `{`.
@@ -24,8 +24,16 @@ package struct SourceView: Sendable {
   package let count: Int
   /// For each position: how a `{` there was opened.
   package let braceRole: [BraceRole]
-  /// For each statement `{`: the position of the keyword that introduced it (`if`, `else`, …).
-  package let braceIntro: [Int32]
+  /// The `{` positions, ascending, that a keyword introduced (statement and declaration braces),
+  /// and that keyword's position at the same index (`if`, `else`, `func`, …). Sparse rather than
+  /// one entry per token: only braces have an intro, and a per-token array was 4 bytes a token.
+  private let introducedBraces: [IntroducedBrace]
+
+  /// A `{` and the keyword that introduced it; one array of pairs is one append per brace.
+  struct IntroducedBrace {
+    var brace: Int32
+    var intro: Int32
+  }
   /// For each position: its kind. Detectors ask for kinds in every loop; one flat array saves
   /// the `significant` → `tokens` indirection and the copy of a whole `Token` per question.
   package let kinds: [TokenKind]
@@ -70,15 +78,29 @@ package struct SourceView: Sendable {
     self.kinds = kinds
     self.starts = starts
     self.ends = ends
-    (braceRole, braceIntro, declarationWords) = kinds.withUnsafeBufferPointer { kinds in
+    (braceRole, introducedBraces, declarationWords) = kinds.withUnsafeBufferPointer { kinds in
       starts.withUnsafeBufferPointer { starts in
         ends.withUnsafeBufferPointer { ends in
           stream.source.withUnsafeBufferPointer { source in
-            SourceView.classifyBraces(source: source, kinds: kinds, starts: starts, ends: ends)
+            SignificantTokenView.classifyBraces(source: source, kinds: kinds, starts: starts, ends: ends)
           }
         }
       }
     }
+  }
+
+  /// The position of the keyword that introduced the `{` at `position` (`if`, `else`, `func`, …),
+  /// -1 for a closure brace, a brace no keyword introduced, or any other token.
+  package func braceIntro(_ position: Int) -> Int {
+    // Binary search: asked at statement braces only, a few per function.
+    var low = 0
+    var high = introducedBraces.count
+    let target = Int32(truncatingIfNeeded: position)
+    while low < high {
+      let middle = (low + high) / 2
+      if introducedBraces[middle].brace < target { low = middle + 1 } else { high = middle }
+    }
+    return low < introducedBraces.count && introducedBraces[low].brace == target ? Int(introducedBraces[low].intro) : -1
   }
 
   // MARK: - Token questions
@@ -134,7 +156,7 @@ package struct SourceView: Sendable {
     guard position >= 0, position < count else { return false }
     let start = Int(starts[position])
     guard Int(ends[position]) - start == bytes.count else { return false }
-    return SourceView.equal(stream.source, start, bytes)
+    return SignificantTokenView.equal(stream.source, start, bytes)
   }
 
   /// True when `source` holds `bytes` at `start` (the caller checked the length).
@@ -342,31 +364,31 @@ package struct SourceView: Sendable {
   private static func classifyBraces(
     source: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<TokenKind>, starts: UnsafeBufferPointer<UInt32>,
     ends: UnsafeBufferPointer<UInt32>
-  ) -> ([BraceRole], [Int32], [Int32]) {
+  ) -> ([BraceRole], [IntroducedBrace], [Int32]) {
     let count = kinds.count
-    // Filled by one bulk initialisation each, then written through buffers at braces only.
-    var intro: [Int32] = []
+    var braces: [IntroducedBrace] = []
+    // About one token in twenty is a `{` a keyword introduced: growing from empty was a copy
+    // per doubling on every file.
+    braces.reserveCapacity(count / 16)
     var declarations: [Int32] = []
+    // Filled by one bulk initialisation, then written through the buffer at braces only.
     let roles = [BraceRole](unsafeUninitializedCapacity: count) { roles, rolesCount in
       roles.initialize(repeating: .none)
       rolesCount = count
-      intro = [Int32](unsafeUninitializedCapacity: count) { intro, introCount in
-        intro.initialize(repeating: -1)
-        introCount = count
-        classifyBraces(
-          source: source, kinds: kinds, starts: starts, ends: ends, roles: roles, intro: intro,
-          declarations: &declarations)
-      }
+      classifyBraces(
+        source: source, kinds: kinds, starts: starts, ends: ends, roles: roles, braces: &braces,
+        declarations: &declarations)
     }
-    return (roles, intro, declarations)
+    return (roles, braces, declarations)
   }
 
-  /// The pass itself, writing the role and intro of each `{` into `roles` and `intro`, and
-  /// appending each declaration word (see `declarationWords`) to `declarations`.
+  /// The pass itself, writing the role of each `{` into `roles`, appending each `{` a keyword
+  /// introduced, with that keyword, to `braces`, and each declaration word (see
+  /// `declarationWords`) to `declarations`.
   private static func classifyBraces(
     source: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<TokenKind>, starts: UnsafeBufferPointer<UInt32>,
-    ends: UnsafeBufferPointer<UInt32>, roles: UnsafeMutableBufferPointer<BraceRole>,
-    intro: UnsafeMutableBufferPointer<Int32>, declarations: inout [Int32]
+    ends: UnsafeBufferPointer<UInt32>, roles: UnsafeMutableBufferPointer<BraceRole>, braces: inout [IntroducedBrace],
+    declarations: inout [Int32]
   ) {
     let count = kinds.count
     // The innermost bracket frame lives in `top`; only opening and closing a bracket touches
@@ -429,7 +451,9 @@ package struct SourceView: Sendable {
       case .leftBrace:
         let role = top.role
         roles[position] = role == .none ? .closure : role
-        intro[position] = top.intro
+        if top.intro >= 0 {
+          braces.append(IntroducedBrace(brace: Int32(truncatingIfNeeded: position), intro: top.intro))
+        }
         // In a type body, `var x: T {` opens accessors.
         let isTypeBody = role == .declaration && top.intro >= 0 && (top.word == .type || top.word == .actor)
         top.role = .none

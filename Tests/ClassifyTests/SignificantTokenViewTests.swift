@@ -2,16 +2,16 @@ import Classify
 import SwiftLexer
 import Testing
 
-@Suite struct SourceViewTests {
+@Suite struct SignificantTokenViewTests {
   /// The roles of the `{`s of `source`, in order.
-  func roles(_ source: String) -> [SourceView.BraceRole] {
-    let view = SourceView(Lexer.tokenize(Array(source.utf8)))
+  func roles(_ source: String) -> [SignificantTokenView.BraceRole] {
+    let view = SignificantTokenView(Lexer.tokenize(Array(source.utf8)))
     return (0..<view.count).filter { view.kind($0) == .leftBrace }.map { view.braceRole[$0] }
   }
 
   @Test func declarationWordsAreTheWordsThatMayDeclare() {
     let source = "actor A { typealias T = Int; if x.let { set(get) }; class var y: T { 1 } }; self.func(extension)"
-    let view = SourceView(Lexer.tokenize(Array(source.utf8)))
+    let view = SignificantTokenView(Lexer.tokenize(Array(source.utf8)))
     let words = view.declarationWords.map { view.text(Int($0)) }
     // Not `if`, `set`, `get` (no declaration of their own) nor the words after `.`.
     #expect(words == ["actor", "typealias", "class", "var", "extension"])
@@ -40,9 +40,9 @@ import Testing
   }
 
   @Test func normalisedTextIgnoresLayoutAndComments() {
-    let view = SourceView(Lexer.tokenize(Array("a . b(\n  1, // c\n  2)".utf8)))
+    let view = SignificantTokenView(Lexer.tokenize(Array("a . b(\n  1, // c\n  2)".utf8)))
     #expect(view.normalisedText(0, view.count - 1) == "a . b ( 1 , 2 )")
-    let compact = SourceView(Lexer.tokenize(Array("a.b(1,2)".utf8)))
+    let compact = SignificantTokenView(Lexer.tokenize(Array("a.b(1,2)".utf8)))
     #expect(compact.normalisedText(0, compact.count - 1) == "a . b ( 1 , 2 )")
   }
 }

@@ -1,0 +1,101 @@
+import Classify
+import SwiftLexer
+import Testing
+
+/// What one file costs in memory while the detectors run, per significant token.
+///
+/// A token-dense file (one piece every byte or two) is where per-token arrays add up: before
+/// these tests, a 19 MB one-line file peaked at 27× its size. The measure walks every stored
+/// property of the lexed stream and of `FileContext` by reflection, so an array someone adds
+/// later is counted without anyone remembering to count it.
+@Suite struct PerTokenMemoryTests {
+  /// Dense one-line code: declarations, closures, statements and brackets, no spaces.
+  static func denseSource(repeats: Int) -> [UInt8] {
+    var text = "import Combine;"
+    for index in 0..<repeats {
+      text += "func f\(index)(a:Int)->Int{if a>0{return g(a,[1,2],(3))};return h.map{$0+1}.x};"
+      text += "let x\(index)=s.y(z:{v in v*2})[0]?.w;"
+    }
+    return Array(text.utf8)
+  }
+
+  @Test func theDetectorsViewsCostAtMostFifteenBytesPerToken() {
+    let stream = Lexer.tokenize(Self.denseSource(repeats: 5_000))
+    let tokens = stream.significant.count
+    #expect(tokens > 200_000)
+    let file = FileContext(path: "Dense.swift", stream: stream)
+    var measure = HeapMeasure()
+    // The stream is the lexer's, measured below; the source is the input itself.
+    measure.skip(stream.source)
+    measure.skip(stream.tokens)
+    measure.skip(stream.significant)
+    measure.skip(stream.partner)
+    measure.add(file)
+    let perToken = Double(measure.bytes) / Double(tokens)
+    // Kinds 1, starts 4, ends 4, brace roles 1, and the sparse tables of braces, declaration words
+    // and scopes (about 3 on this file). A per-token `Int32` array more would make it 18.
+    #expect(perToken <= 15, "\(perToken) bytes per token")
+    #expect(perToken >= 10, "\(perToken) bytes per token: is the measure still reaching the arrays?")
+  }
+
+  @Test func theLexedStreamCostsAtMostTwentyTwoBytesPerToken() {
+    let stream = Lexer.tokenize(Self.denseSource(repeats: 5_000))
+    var measure = HeapMeasure()
+    measure.skip(stream.source)
+    measure.add(stream)
+    let perToken = Double(measure.bytes) / Double(stream.significant.count)
+    // Every piece 12 (trivia included: few here), the significant index 4 and the bracket
+    // partners 4.
+    #expect(perToken <= 22, "\(perToken) bytes per token")
+    #expect(perToken >= 20, "\(perToken) bytes per token: is the measure still reaching the arrays?")
+  }
+
+  @Test func theMeasureCountsAnArrayOnceAndItsCapacity() {
+    var reserved: [Int32] = []
+    reserved.reserveCapacity(1_000)
+    let pair = (reserved, reserved)
+    var measure = HeapMeasure()
+    measure.add(pair)
+    #expect(measure.bytes >= 4_000 && measure.bytes < 4_200)
+  }
+}
+
+/// The bytes of array storage reachable from a value's stored properties, each buffer once
+/// (copies of an array share one), arrays at their capacity. Strings, sets and dictionaries are
+/// left out: no per-token storage is of those kinds.
+private struct HeapMeasure {
+  private(set) var bytes = 0
+  private var seen: Set<UnsafeRawPointer> = []
+
+  /// Leaves `array`'s buffer out of the count.
+  mutating func skip<Element>(_ array: [Element]) {
+    if let base = array.withUnsafeBufferPointer({ $0.baseAddress }) { seen.insert(UnsafeRawPointer(base)) }
+  }
+
+  mutating func add(_ value: Any, depth: Int = 0) {
+    guard depth < 12 else { return }
+    if let array = value as? any MeasuredArray {
+      guard let base = array.storageAddress, seen.insert(base).inserted else { return }
+      bytes += array.storageBytes
+      if !array.elementsArePlain {
+        for element in array.elementsAsAny { add(element, depth: depth + 1) }
+      }
+      return
+    }
+    for child in Mirror(reflecting: value).children { add(child.value, depth: depth + 1) }
+  }
+}
+
+private protocol MeasuredArray {
+  var storageAddress: UnsafeRawPointer? { get }
+  var storageBytes: Int { get }
+  var elementsArePlain: Bool { get }
+  var elementsAsAny: [Any] { get }
+}
+
+extension Array: MeasuredArray {
+  var storageAddress: UnsafeRawPointer? { withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) } }
+  var storageBytes: Int { capacity * MemoryLayout<Element>.stride }
+  var elementsArePlain: Bool { _isPOD(Element.self) }
+  var elementsAsAny: [Any] { map { $0 } }
+}
