@@ -84,7 +84,9 @@ extension MarkdownReport {
       let planned = report.plan.phases.first { $0.id.rawValue == phase.rawValue }
       let steps = planned?.steps ?? []
       let findings = active.count { $0.disposition == .migrate && $0.phase == phase }
-      let touched = steps.reduce(0) { $0 + $1.size.lines }
+      // A module's switch to strict concurrency is sized by the whole module, which is not lines
+      // to change: counted in, the column summed past the tree's own size on a one-target app.
+      let touched = steps.filter { $0.kind != .strictConcurrency }.reduce(0) { $0 + $1.size.lines }
       let title = MarkdownText.inline(
         MarkdownText.cut(planned?.title ?? Self.defaultTitle(of: phase), to: 80), inTable: true)
       lines.append("| \(number + 1). \(title) | \(steps.count) | \(findings) | \(touched == 0 ? "—" : "~\(touched)") |")

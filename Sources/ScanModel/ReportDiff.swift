@@ -109,8 +109,12 @@ package struct ReportDiff: Sendable, Equatable {
 
     package init(name: String) { self.name = name }
 
-    /// Lines of the remaining, added and moved-in steps: the work still open.
-    package var openLines: Int { (remaining + added + moved.map(\.step)).reduce(0) { $0 + $1.lines } }
+    /// Lines of the remaining, added and moved-in steps: the work still open. A module's switch to
+    /// strict concurrency is left out: it is sized by the whole module, not by what changes (as
+    /// the plan's summary counts).
+    package var openLines: Int {
+      (remaining + added + moved.map(\.step)).filter { $0.kind != "strict-concurrency" }.reduce(0) { $0 + $1.lines }
+    }
   }
 
   /// One section of the plan (`fix-now`, `one-shot`, …) and its modules that changed or have

@@ -307,3 +307,24 @@ import Testing
     #expect(large <= small * 21 / 10, "small \(small), large \(large)")
   }
 }
+
+/// The files at the root that no target or folder claims are no module to switch on.
+@Suite struct RootFolderStrictStepTests {
+  @Test func rootFilesWithoutWorkGetNoStrictStepButAFolderModuleDoes() {
+    var root = ModuleInfo(name: "(root)", path: "", wave: 0, dependsOn: [], tested: false, lines: 52)
+    root.origin = "folder"
+    var tools = ModuleInfo(name: "Tools", path: "Tools", wave: 0, dependsOn: [], tested: false, lines: 40)
+    tools.origin = "folder"
+    let app = ModuleInfo(name: "App", path: "App", wave: 0, dependsOn: [], tested: false, lines: 100)
+    let findings = [PlanBuilderTests.finding("a1", module: "App", file: "App/A.swift")]
+    let plan = PlanBuilder().build(findings: findings, modules: [root, tools, app])
+    let strict = plan.phases.flatMap(\.steps).filter { $0.kind == .strictConcurrency }.map(\.module)
+    #expect(strict.contains("App"))
+    #expect(strict.contains("Tools"))
+    #expect(!strict.contains("(root)"))
+    // With Combine work of its own, the root's files are switched on like any module.
+    let rootWork = [PlanBuilderTests.finding("r1", module: "(root)", file: "main.swift")]
+    let withWork = PlanBuilder().build(findings: rootWork, modules: [root, app])
+    #expect(withWork.phases.flatMap(\.steps).contains { $0.kind == .strictConcurrency && $0.module == "(root)" })
+  }
+}

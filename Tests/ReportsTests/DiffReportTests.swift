@@ -68,3 +68,19 @@ import Testing
     #expect(String(decoding: streamed, as: UTF8.self) == json)
   }
 }
+
+/// The open lines of a module leave its switch to strict concurrency out: that step is sized by
+/// the whole module, as the plan's summary counts it.
+@Suite struct DiffOpenLinesTests {
+  @Test func strictConcurrencyStepsAreNotOpenLines() {
+    var module = ReportDiff.Module(name: "App")
+    module.remaining = [
+      ReportDiff.Step(
+        id: "view-models/App/type/Model", kind: "type", title: "t", unit: "Model", folder: "", findings: 1, lines: 30),
+      ReportDiff.Step(
+        id: "strict-concurrency/App", kind: "strict-concurrency", title: "s", unit: nil, folder: "", findings: 0,
+        lines: 9_000),
+    ]
+    #expect(module.openLines == 30)
+  }
+}

@@ -239,3 +239,26 @@ import Testing
     #expect(lines < counted * 2 + 2_000, "\(lines) lines for \(report.findings.count) findings")
   }
 }
+
+/// A module's switch to strict concurrency is sized by the whole module: the summary's "Lines to
+/// change" leaves it out, or a one-target app showed more lines to change than it has.
+@Suite struct SummaryLinesTests {
+  @Test func strictConcurrencyStepsAreNotLinesToChange() throws {
+    var report = SampleReports.full
+    let index = try #require(report.plan.phases.firstIndex { $0.id == .viewModels })
+    let before = MarkdownPlanTests.render(report, summaryOnly: true)
+    var strict = PlanStep(
+      wave: 0, module: "Feature", files: [], findings: [], size: StepSize(findings: 0, lines: 987_654), blockedBy: [])
+    strict.kind = .strictConcurrency
+    strict.id = "strict-concurrency/Feature"
+    report.plan.phases[index].steps.append(strict)
+    let after = MarkdownPlanTests.render(report, summaryOnly: true)
+    #expect(!after.contains("987"))
+    let row = { (text: String) in text.split(separator: "\n").first { $0.hasPrefix("| 3. ") }.map(String.init) }
+    let oldRow = try #require(row(before))
+    let newRow = try #require(row(after))
+    // One more step, the same lines.
+    #expect(oldRow.split(separator: "|").last == newRow.split(separator: "|").last)
+    #expect(oldRow != newRow)
+  }
+}

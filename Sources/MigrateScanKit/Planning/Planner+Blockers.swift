@@ -35,6 +35,9 @@ extension Planner {
       }
       for name in group where strict[name] == nil {
         guard let info = modules[name], Planner.needsStrictStep(info) else { continue }
+        // The files at the root that no target or folder claims are no module anyone can switch
+        // on: without Combine work of their own they get no step (element-x's one root script).
+        if info.origin == "folder" && info.path.isEmpty && last[name] == nil { continue }
         strict[name] = section
       }
       index += 1
