@@ -67,8 +67,12 @@ extension MarkdownReport {
         result +=
           findingsByPlace["\(piece.path):\(piece.line)"].map(describe) ?? "the code at "
           + MarkdownText.fileLink(path: piece.path, line: piece.line, base: options.markdownLinkBase)
-      } else {
+      } else if piece.path.contains("/") || findingsByPlace["\(piece.path):\(piece.line)"] != nil {
         result += MarkdownText.fileLink(path: piece.path, line: piece.line, base: options.markdownLinkBase)
+      } else {
+        // A bare file name (the planner's "after `Model` (Model.swift:14)") is no path from the
+        // root: linked, it pointed at a file that is not there.
+        result += MarkdownText.code("\(piece.path):\(piece.line)")
       }
       next = piece.range.upperBound
     }

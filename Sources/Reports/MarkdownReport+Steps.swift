@@ -109,6 +109,9 @@ extension MarkdownReport {
       let moduleWide: Set<StepKind> = [.strictConcurrency, .module]
       let folders = Set(group.steps.filter { !moduleWide.contains($0.kind) }.map(\.folder))
       var folder: String?
+      // Each remedy is said once per module, at its first step: 129 view-model steps of one
+      // module repeated the same two or three remedies, a third of a 200k-line app's report.
+      var said = Set(sharedRemedies.map(\.help))
       for step in group.steps {
         let heading = moduleWide.contains(step.kind) ? "\u{0}module" : step.folder
         if folders.count > 1 && heading != folder {
@@ -119,8 +122,8 @@ extension MarkdownReport {
           // No blank line after it: a heading needs none, and a large module has many.
           lines.append("#### \(name)")
         }
-        lines += stepItem(
-          step, checkbox: checkbox, skipping: Set(shared), skippingRemedies: Set(sharedRemedies.map(\.help)))
+        lines += stepItem(step, checkbox: checkbox, skipping: Set(shared), skippingRemedies: said)
+        for remedy in remedies(of: step) { said.insert(remedy.help) }
       }
     }
     return lines

@@ -262,3 +262,24 @@ import Testing
     #expect(oldRow != newRow)
   }
 }
+
+/// Each remedy is said once per module, at its first step; a bare file name in the planner's
+/// words is no path from the root, so it is quoted, never linked.
+@Suite struct MarkdownRemedyOnceTests {
+  @Test func aRemedyIsSaidOncePerModuleAndBareNamesAreNotLinks() throws {
+    var report = SampleStepReports.report
+    let index = try #require(report.plan.phases.firstIndex { $0.id == .viewModels })
+    let findings = SampleStepReports.findings
+    let help = findings[2].help
+    var second = SampleStepReports.step(
+      id: "view-models/Feature/OtherModel", kind: .type, unit: "OtherModel", folder: "Sources/Feature",
+      title: "`OtherModel` → `@Observable`", wave: 2, module: "Feature", findings: [findings[2]], lines: 10)
+    second.blockedBy = ["after `FeatureViewModel` (FeatureViewModel.swift:8), which `OtherModel` uses"]
+    report.plan.phases[index].steps.insert(second, at: 1)
+    let markdown = MarkdownPlanTests.render(report)
+    let phase = MarkdownPlanTests.section(markdown, "## Phase 3 — View models and subjects").joined(separator: "\n")
+    #expect(phase.components(separatedBy: help).count == 2, "said once in the module")
+    #expect(phase.contains("(`FeatureViewModel.swift:8`)"))
+    #expect(!phase.contains("](FeatureViewModel.swift#L8)"))
+  }
+}
