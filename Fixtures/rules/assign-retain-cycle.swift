@@ -50,3 +50,25 @@ final class Form: ObservableObject {
     Publishers.CombineLatest(fixed, Just(false)).map { $0 && $1 }.assign(to: \.isValid, on: self).store(in: &cancellables)
   }
 }
+
+final class Composer {
+  @Published var frame = 0
+  var height = 0
+  let replyCell = ReplyCell()
+
+  // The cell is this object's own: self → cell → bag → assign → self. Fires.
+  func bindReply() {
+    let cell = replyCell
+    cell.$offset.assign(to: \.height, on: self).store(in: &cell.bag)
+  }
+
+  // A cell handed in may belong to anyone: whether self holds it is not known here. No finding.
+  func bind(_ cell: ReplyCell) {
+    cell.$offset.assign(to: \.height, on: self).store(in: &cell.bag)
+  }
+
+  // Another object's bag, not bound from a property: no finding.
+  func bindShared() {
+    Shared.instance.$offset.assign(to: \.height, on: self).store(in: &Shared.instance.bag)
+  }
+}

@@ -38,7 +38,8 @@ struct AssignRetainCycleDetector: Detector {
       var stored: String?
       var start = chain.start
       if chain.storePosition >= 0 {
-        stored = "`.store(in:)` keeps it in `self`'s cancellables"
+        guard let owned = Self.storedInSelf(chain.storePosition, view: view) else { continue }
+        stored = owned
       } else if view.kind(chain.start - 1) == .leftParen, view.isWord(chain.start - 2, "insert"),
         view.isPeriod(chain.start - 3)
       {
@@ -67,5 +68,38 @@ struct AssignRetainCycleDetector: Detector {
               + "`assign(to:on: self)` holds `self` strongly and \(stored): a retain cycle, the object never deallocates"
           ]))
     }
+  }
+
+  /// Why `.store(in: &…)` at `store` keeps the subscription in `self`: a bare name or
+  /// `self.name` is `self`'s own storage; `cell.disposeBag` is when `cell` was bound just before
+  /// from a property of `self` (`let cell = replyCell`), so `self` → cell → bag → `self`. Any
+  /// other owner (a parameter, a call's result) is nil: `self` may not hold it, and a retain-cycle
+  /// error that may be false is worse than a miss.
+  static func storedInSelf(_ store: Int, view: SignificantTokenView) -> String? {
+    guard view.kind(store + 4) == .prefixOperator || view.text(store + 4) == "&" else { return nil }
+    var target = store + 5
+    if view.isWord(target, "self") && view.isPeriod(target + 1) { target += 2 }
+    guard view.kind(target) == .identifier else { return nil }
+    if view.kind(target + 1) == .rightParen {
+      return "`.store(in:)` keeps it in `self`'s cancellables"
+    }
+    guard view.isPeriod(target + 1), view.kind(target + 2) == .identifier, view.kind(target + 3) == .rightParen
+    else { return nil }
+    let owner = view.text(target)
+    // `let owner = property` (no call, no member) in the 200 tokens before the chain.
+    var position = store - 1
+    while position > 2 && store - position < 200 {
+      // Only the enclosing function's own bindings: a `let` of an earlier function is not this one's.
+      if view.isWord(position, "func") || view.isWord(position, "init") { break }
+      if view.isWord(position, "let") || view.isWord(position, "var"), view.isWord(position + 1, owner),
+        view.kind(position + 2) == .equal, view.kind(position + 3) == .identifier,
+        !view.isPeriod(position + 4), view.kind(position + 4) != .leftParen
+      {
+        return "`.store(in: &\(owner).\(view.text(target + 2)))` keeps it in `\(owner)`, which is `self`'s "
+          + "`\(view.text(position + 3))`"
+      }
+      position -= 1
+    }
+    return nil
   }
 }
