@@ -113,7 +113,9 @@ package struct ReportDiff: Sendable, Equatable {
     /// strict concurrency is left out: it is sized by the whole module, not by what changes (as
     /// the plan's summary counts).
     package var openLines: Int {
-      (remaining + added + moved.map(\.step)).filter { $0.kind != "strict-concurrency" }.reduce(0) { $0 + $1.lines }
+      (remaining + added + moved.map(\.step)).filter { $0.kind != StepKind.strictConcurrency.rawValue }.reduce(0) {
+        $0 + $1.lines
+      }
     }
   }
 

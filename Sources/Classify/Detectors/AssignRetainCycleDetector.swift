@@ -76,7 +76,7 @@ struct AssignRetainCycleDetector: Detector {
   /// other owner (a parameter, a call's result) is nil: `self` may not hold it, and a retain-cycle
   /// error that may be false is worse than a miss.
   static func storedInSelf(_ store: Int, view: SignificantTokenView) -> String? {
-    guard view.kind(store + 4) == .prefixOperator || view.text(store + 4) == "&" else { return nil }
+    guard view.text(store + 4) == "&" else { return nil }
     var target = store + 5
     if view.isWord(target, "self") && view.isPeriod(target + 1) { target += 2 }
     guard view.kind(target) == .identifier else { return nil }
