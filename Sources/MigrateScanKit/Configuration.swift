@@ -54,7 +54,7 @@ package struct Configuration: Sendable, Equatable {
   package var path: String?
   /// Where each rule id or `failOn` value was written, `key` → value → position, so a value
   /// found wrong later (against the catalogue) is reported at its line and column.
-  package var positions: [String: [String: JSONValue.Position]] = [:]
+  package var positions: [String: [String: ParsedJSON.Position]] = [:]
 
   package init() {}
 
@@ -75,7 +75,7 @@ package struct Configuration: Sendable, Equatable {
   ///
   /// - Throws: `CLIError.runtime` naming the file, the line and column, the key and what is wrong.
   package static func parse(_ bytes: [UInt8], path: String, folder: String) throws(CLIError) -> Configuration {
-    func bad(_ value: JSONValue, _ detail: String) -> CLIError {
+    func bad(_ value: ParsedJSON, _ detail: String) -> CLIError {
       .runtime(
         "configuration \(path):\(value.position.line):\(value.position.column): \(detail); "
           + "see the README's 'Configuration' section")
@@ -86,7 +86,7 @@ package struct Configuration: Sendable, Equatable {
         "configuration \(path): \(bytes.count) bytes is more than a configuration file may have "
           + "(\(maximumBytes)); it holds settings only, so move rules into a rules file")
     }
-    let root: JSONValue
+    let root: ParsedJSON
     do {
       root = try JSONParser.parse(bytes, file: path)
     } catch {
@@ -102,7 +102,7 @@ package struct Configuration: Sendable, Equatable {
     if let version = root["version"], version.integerValue != 1 {
       throw bad(version, "'version' must be 1 (this migrate-scan reads version 1)")
     }
-    var positions: [String: [String: JSONValue.Position]] = [:]
+    var positions: [String: [String: ParsedJSON.Position]] = [:]
     func strings(_ key: String) throws(CLIError) -> [String] {
       guard let value = root[key] else { return [] }
       guard let list = value.arrayValue else { throw bad(value, "'\(key)' must be a list of strings") }
@@ -114,7 +114,7 @@ package struct Configuration: Sendable, Equatable {
       }
       return result
     }
-    func table(_ key: String) throws(CLIError) -> [(key: String, value: JSONValue)] {
+    func table(_ key: String) throws(CLIError) -> [(key: String, value: ParsedJSON)] {
       guard let value = root[key] else { return [] }
       guard let members = value.objectValue else { throw bad(value, "'\(key)' must be an object") }
       for member in members where positions[key]?[member.key] == nil {
@@ -172,8 +172,8 @@ package struct Configuration: Sendable, Equatable {
 
   /// Reads `leaveAlone` (an object of whole numbers) and the deprecated `leaveAloneLines`.
   private static func parseLeaveAlone(
-    _ root: JSONValue, into configuration: inout Configuration, path: String,
-    bad: (JSONValue, String) -> CLIError
+    _ root: ParsedJSON, into configuration: inout Configuration, path: String,
+    bad: (ParsedJSON, String) -> CLIError
   ) throws(CLIError) {
     if let value = root["leaveAlone"] {
       guard let members = value.objectValue else {

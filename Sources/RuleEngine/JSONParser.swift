@@ -31,7 +31,7 @@ package struct JSONParser {
   ///   - bytes: UTF-8 text; a leading byte-order mark is skipped.
   ///   - file: the name used in error messages.
   /// - Throws: `RuleCatalogError.invalidJSON` with the line and column of the first problem.
-  package static func parse(_ bytes: [UInt8], file: String) throws(RuleCatalogError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8], file: String) throws(RuleCatalogError) -> ParsedJSON {
     var parser = JSONParser(bytes: bytes, file: file)
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
     parser.skipWhitespace()
@@ -52,26 +52,26 @@ package struct JSONParser {
 
   // MARK: - Values
 
-  private mutating func parseValue() throws(RuleCatalogError) -> JSONValue {
+  private mutating func parseValue() throws(RuleCatalogError) -> ParsedJSON {
     guard index < bytes.count else { throw error(.unexpectedEnd) }
     let position = self.position(of: index)
     switch bytes[index] {
-    case UInt8(ascii: "{"): return JSONValue(.object(try parseObject()), at: position)
-    case UInt8(ascii: "["): return JSONValue(.array(try parseArray()), at: position)
-    case UInt8(ascii: "\""): return JSONValue(.string(try parseString()), at: position)
-    case UInt8(ascii: "t"): try expectLiteral("true"); return JSONValue(.bool(true), at: position)
-    case UInt8(ascii: "f"): try expectLiteral("false"); return JSONValue(.bool(false), at: position)
-    case UInt8(ascii: "n"): try expectLiteral("null"); return JSONValue(.null, at: position)
+    case UInt8(ascii: "{"): return ParsedJSON(.object(try parseObject()), at: position)
+    case UInt8(ascii: "["): return ParsedJSON(.array(try parseArray()), at: position)
+    case UInt8(ascii: "\""): return ParsedJSON(.string(try parseString()), at: position)
+    case UInt8(ascii: "t"): try expectLiteral("true"); return ParsedJSON(.bool(true), at: position)
+    case UInt8(ascii: "f"): try expectLiteral("false"); return ParsedJSON(.bool(false), at: position)
+    case UInt8(ascii: "n"): try expectLiteral("null"); return ParsedJSON(.null, at: position)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return JSONValue(.number(try parseNumber()), at: position)
+      return ParsedJSON(.number(try parseNumber()), at: position)
     default: throw error(.expectedValue)
     }
   }
 
-  private mutating func parseObject() throws(RuleCatalogError) -> [JSONValue.Member] {
+  private mutating func parseObject() throws(RuleCatalogError) -> [ParsedJSON.Member] {
     try enter()
     index += 1  // {
-    var members: [JSONValue.Member] = []
+    var members: [ParsedJSON.Member] = []
     skipWhitespace()
     if peek() == UInt8(ascii: "}") {
       index += 1
@@ -92,7 +92,7 @@ package struct JSONParser {
       index += 1
       skipWhitespace()
       let value = try parseValue()
-      members.append(JSONValue.Member(key: key, keyPosition: keyPosition, value: value))
+      members.append(ParsedJSON.Member(key: key, keyPosition: keyPosition, value: value))
       skipWhitespace()
       switch peek() {
       case UInt8(ascii: ","): index += 1
@@ -106,10 +106,10 @@ package struct JSONParser {
     }
   }
 
-  private mutating func parseArray() throws(RuleCatalogError) -> [JSONValue] {
+  private mutating func parseArray() throws(RuleCatalogError) -> [ParsedJSON] {
     try enter()
     index += 1  // [
-    var elements: [JSONValue] = []
+    var elements: [ParsedJSON] = []
     skipWhitespace()
     if peek() == UInt8(ascii: "]") {
       index += 1
@@ -275,7 +275,7 @@ package struct JSONParser {
   /// Counted on from the last position asked for when it is on the same line and not after
   /// `offset`: every value and key asks, in file order, so counting from the line start each
   /// time made a one-line file of 5,000 rules quadratic (12.7 s).
-  private mutating func position(of offset: Int) -> JSONValue.Position {
+  private mutating func position(of offset: Int) -> ParsedJSON.Position {
     let line = lines.line(of: offset)
     var column: Int
     if line == lastPosition.line && lastPosition.offset <= offset {
@@ -288,7 +288,7 @@ package struct JSONParser {
       columnWork += offset - lines.location(of: offset).column + 1
     }
     lastPosition = (offset, line, column)
-    return JSONValue.Position(line: line, column: column)
+    return ParsedJSON.Position(line: line, column: column)
   }
 
   private mutating func error(_ problem: RuleCatalogError.JSONProblem, at offset: Int? = nil) -> RuleCatalogError {

@@ -58,7 +58,7 @@ package struct MatcherSpec: Sendable, Equatable {
   ///   - path: the field path of the object (`""` for a rule, `inside`, `any[0]`…).
   /// - Returns: `nil` when none of `pattern`, `any` and `all` is present.
   static func decode(
-    _ members: [JSONValue.Member], path: String, reader: SpecReader, depth: Int = 1
+    _ members: [ParsedJSON.Member], path: String, reader: SpecReader, depth: Int = 1
   ) throws(RuleCatalogError) -> MatcherSpec? {
     func field(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
     // Every level is a recursion here, in compiling and in matching, and its own pass over
@@ -101,7 +101,7 @@ package struct MatcherSpec: Sendable, Equatable {
   }
 
   /// A matcher object value: only matcher keys allowed, and one of the core keys required.
-  private static func nested(_ value: JSONValue, path: String, reader: SpecReader, depth: Int)
+  private static func nested(_ value: ParsedJSON, path: String, reader: SpecReader, depth: Int)
     throws(RuleCatalogError) -> MatcherSpec
   {
     let members = try reader.object(value, field: path)

@@ -85,7 +85,7 @@ package enum RuleCatalogError: Error, Equatable, Sendable, CustomStringConvertib
   case unknownKey(file: String, rule: RuleReference?, key: String, suggestion: String?)
   case missingField(file: String, rule: RuleReference?, field: String)
   case wrongType(
-    file: String, rule: RuleReference?, field: String, expected: JSONValue.TypeName, found: JSONValue.TypeName)
+    file: String, rule: RuleReference?, field: String, expected: ParsedJSON.TypeName, found: ParsedJSON.TypeName)
   /// A string that must be one of a fixed set (severity, disposition, phase, `skip-in`, version).
   case invalidValue(
     file: String, rule: RuleReference?, field: String, value: String, allowed: [String], suggestion: String?)
@@ -175,7 +175,7 @@ package enum RuleCatalogError: Error, Equatable, Sendable, CustomStringConvertib
     suggestion.map { "; did you mean '\($0)'?" } ?? ""
   }
 
-  private static func article(_ type: JSONValue.TypeName) -> String {
+  private static func article(_ type: ParsedJSON.TypeName) -> String {
     switch type {
     case .null: return "null"
     case .array, .object: return "an \(type.rawValue)"

@@ -109,7 +109,7 @@ package struct RuleSpec: Sendable, Equatable {
   /// Decodes the rule at `index` (0-based) of a catalogue's `rules` array.
   ///
   /// - Throws: the first problem found, naming the rule by id when it has a valid one.
-  package init(json: JSONValue, index: Int, file: String) throws(RuleCatalogError) {
+  package init(json: ParsedJSON, index: Int, file: String) throws(RuleCatalogError) {
     var reader = SpecReader(file: file, rule: nil)
     let members = try reader.object(json, field: "rules[\(index)]")
     let id = json["id"]?.stringValue
@@ -118,7 +118,7 @@ package struct RuleSpec: Sendable, Equatable {
     reader.rule = reference
     try reader.rejectUnknownKeys(members, allowed: Self.keys)
 
-    func required(_ key: String) throws(RuleCatalogError) -> JSONValue {
+    func required(_ key: String) throws(RuleCatalogError) -> ParsedJSON {
       guard let value = json[key] else { throw .missingField(file: file, rule: reference, field: key) }
       return value
     }

@@ -6,7 +6,7 @@ struct SpecReader {
 
   /// The file, with the line and column of what an error is about (`team.json:12:7`), as the
   /// README promises and as JSON syntax errors already say.
-  func located(_ position: JSONValue.Position) -> String { "\(file):\(position.line):\(position.column)" }
+  func located(_ position: ParsedJSON.Position) -> String { "\(file):\(position.line):\(position.column)" }
 
   /// The rule being read; only top-level keys are read without one.
   var ruleReference: RuleCatalogError.RuleReference { rule ?? .init(id: nil, index: 0, line: 0) }
@@ -14,7 +14,7 @@ struct SpecReader {
   /// Rejects keys outside `allowed`, suggesting the closest allowed key for a typo.
   ///
   /// `path` prefixes nested keys so the message says where the key is (`paths.includ`).
-  func rejectUnknownKeys(_ members: [JSONValue.Member], allowed: [String], path: String? = nil)
+  func rejectUnknownKeys(_ members: [ParsedJSON.Member], allowed: [String], path: String? = nil)
     throws(RuleCatalogError)
   {
     for member in members where !allowed.contains(member.key) {
@@ -24,34 +24,34 @@ struct SpecReader {
     }
   }
 
-  func object(_ value: JSONValue, field: String) throws(RuleCatalogError) -> [JSONValue.Member] {
+  func object(_ value: ParsedJSON, field: String) throws(RuleCatalogError) -> [ParsedJSON.Member] {
     guard let members = value.objectValue else { throw wrongType(value, field: field, expected: .object) }
     return members
   }
 
-  func array(_ value: JSONValue, field: String) throws(RuleCatalogError) -> [JSONValue] {
+  func array(_ value: ParsedJSON, field: String) throws(RuleCatalogError) -> [ParsedJSON] {
     guard let elements = value.arrayValue else { throw wrongType(value, field: field, expected: .array) }
     return elements
   }
 
-  func bool(_ value: JSONValue, field: String) throws(RuleCatalogError) -> Bool {
+  func bool(_ value: ParsedJSON, field: String) throws(RuleCatalogError) -> Bool {
     guard case .bool(let flag) = value.kind else { throw wrongType(value, field: field, expected: .boolean) }
     return flag
   }
 
-  func string(_ value: JSONValue, field: String) throws(RuleCatalogError) -> String {
+  func string(_ value: ParsedJSON, field: String) throws(RuleCatalogError) -> String {
     guard let text = value.stringValue else { throw wrongType(value, field: field, expected: .string) }
     return text
   }
 
   /// A string that must not be empty (messages, patterns, globs).
-  func nonEmptyString(_ value: JSONValue, field: String) throws(RuleCatalogError) -> String {
+  func nonEmptyString(_ value: ParsedJSON, field: String) throws(RuleCatalogError) -> String {
     let text = try string(value, field: field)
     if text.isEmpty { throw .emptyValue(file: file, rule: ruleReference, field: field) }
     return text
   }
 
-  func stringArray(_ value: JSONValue, field: String) throws(RuleCatalogError) -> [String] {
+  func stringArray(_ value: ParsedJSON, field: String) throws(RuleCatalogError) -> [String] {
     var result: [String] = []
     for (offset, element) in try array(value, field: field).enumerated() {
       result.append(try nonEmptyString(element, field: "\(field)[\(offset)]"))
@@ -61,7 +61,7 @@ struct SpecReader {
 
   /// A string that must be the raw value of `Choice` (severity, phase…).
   func choice<Choice: RawRepresentable & CaseIterable>(
-    _ value: JSONValue, field: String, as type: Choice.Type
+    _ value: ParsedJSON, field: String, as type: Choice.Type
   ) throws(RuleCatalogError) -> Choice where Choice.RawValue == String {
     let text = try string(value, field: field)
     if let choice = Choice(rawValue: text) { return choice }
@@ -71,7 +71,7 @@ struct SpecReader {
       suggestion: Suggestion.closest(to: text, in: allowed))
   }
 
-  func wrongType(_ value: JSONValue, field: String, expected: JSONValue.TypeName) -> RuleCatalogError {
+  func wrongType(_ value: ParsedJSON, field: String, expected: ParsedJSON.TypeName) -> RuleCatalogError {
     .wrongType(file: located(value.position), rule: rule, field: field, expected: expected, found: value.typeName)
   }
 }

@@ -145,7 +145,7 @@ import Testing
     #expect(json.objectValue?.map(\.key) == ["b", "a"])
     #expect(json["b"]?.stringValue == "é😀\n")
     #expect(json["a"]?.arrayValue?.map(\.typeName) == [.boolean, .null, .number])
-    #expect(json["a"]?.position == JSONValue.Position(line: 1, column: 36))
+    #expect(json["a"]?.position == ParsedJSON.Position(line: 1, column: 36))
   }
 
   // MARK: - Top level

@@ -8,7 +8,7 @@ extension CommandLineTool {
   static func runRules(_ invocation: Invocation, io: inout some TextOutput) throws(CLIError) -> ExitCode {
     let catalog = try ScanSession.loadCatalog(invocation: invocation, configuration: Configuration())
     if invocation.format == .json {
-      let rules: [Reports.JSONValue] = catalog.rules.map { rule in
+      let rules: [JSONValue] = catalog.rules.map { rule in
         .object([
           JSONMember("id", .string(rule.id)),
           JSONMember("category", .string(rule.category.rawValue)),

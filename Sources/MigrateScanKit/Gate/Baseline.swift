@@ -105,7 +105,7 @@ package struct Baseline: Sendable, Equatable {
     }
     // The same JSON reader as rules and configuration files: one set of rules for what JSON is
     // accepted, and positions in the message.
-    let root: RuleEngine.JSONValue
+    let root: RuleEngine.ParsedJSON
     do {
       root = try JSONParser.parse(bytes, file: path)
     } catch {

@@ -1,15 +1,15 @@
 /// A parsed JSON value that keeps what `JSONSerialization` throws away: the order of object
 /// keys and the line and column where each value starts, so catalogue errors can point at the
 /// rule that caused them.
-package struct JSONValue: Sendable, Equatable {
+package struct ParsedJSON: Sendable, Equatable {
   /// One `"key": value` pair of an object, in source order.
   package struct Member: Sendable, Equatable {
     package var key: String
     /// Where the key's opening quote is.
     package var keyPosition: Position
-    package var value: JSONValue
+    package var value: ParsedJSON
 
-    package init(key: String, keyPosition: Position, value: JSONValue) {
+    package init(key: String, keyPosition: Position, value: ParsedJSON) {
       self.key = key
       self.keyPosition = keyPosition
       self.value = value
@@ -45,7 +45,7 @@ package struct JSONValue: Sendable, Equatable {
     /// not sneak through a `Double` round trip.
     case number(String)
     case string(String)
-    case array([JSONValue])
+    case array([ParsedJSON])
     case object([Member])
   }
 
@@ -78,7 +78,7 @@ package struct JSONValue: Sendable, Equatable {
   }
 
   /// The elements, when this is an array.
-  package var arrayValue: [JSONValue]? {
+  package var arrayValue: [ParsedJSON]? {
     if case .array(let value) = kind { return value }
     return nil
   }
@@ -96,7 +96,7 @@ package struct JSONValue: Sendable, Equatable {
   }
 
   /// The value of `key`, when this is an object that has it.
-  package subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> ParsedJSON? {
     objectValue?.first { $0.key == key }?.value
   }
 }
