@@ -32,6 +32,8 @@ struct SubjectConsumers: Sendable {
 
   /// Results by `path` U+001F `offset` of the declaration.
   private var results: [String: Result] = [:]
+  /// Uses looked at, over all subjects: the work counter of the cost-shape test.
+  private(set) var visitedUses = 0
 
   /// Resolves every subject of `files` against the uses of every file.
   init(files: [FileClassification]) {
@@ -98,6 +100,36 @@ struct SubjectConsumers: Sendable {
     }
     // The conformers of a type that declare a name, asked once per (type, name), not per use.
     var implementersOf: [String: [String]] = [:]
+    // What each subject may see of a name's uses, filed once per use rather than read per subject:
+    // a tree where a hundred types each declare `events` made the scan below quadratic when every
+    // subject walked every use of its name (1M generated lines: 3× the whole scan's time).
+    var bareUses: [String: [Int]] = [:]  // name U+001F enclosing type → uses
+    var typedUses: [String: [Int]] = [:]  // name U+001F resolved type → uses
+    var looseUses: [String: [Int]] = [:]  // name → uses no declarer of the name claims
+    var resolved: [String: [String?]] = [:]
+    for (name, located) in uses {
+      let declarerSet = declaringSet[name] ?? []
+      var useTypes: [String?] = []
+      useTypes.reserveCapacity(located.count)
+      for (index, entry) in located.enumerated() {
+        let use = entry.use
+        if use.qualifier.isEmpty || use.qualifier == ["self"] {
+          bareUses[name + "\u{1F}" + Self.last(use.typePath), default: []].append(index)
+          useTypes.append(nil)
+          continue
+        }
+        let type = Self.resolve(use, memberTypes: memberTypes)
+        useTypes.append(type)
+        if let type { typedUses[name + "\u{1F}" + type, default: []].append(index) }
+        if type.map({ !declarerSet.contains($0) }) ?? true { looseUses[name, default: []].append(index) }
+      }
+      resolved[name] = useTypes
+    }
+    // The supertypes of each type that a qualifier resolves to (a use through a protocol).
+    var supertypesOf: [String: Set<String>] = [:]
+    for (supertype, conforming) in conformers {
+      for type in conforming { supertypesOf[type, default: []].insert(supertype) }
+    }
     for file in files {
       for subject in file.facts.subjects where !subject.isLocal {
         var result = Result()
@@ -109,7 +141,18 @@ struct SubjectConsumers: Sendable {
         var names = [(subject.name, true)]
         for alias in subject.aliases { names.append((alias, false)) }
         for (name, skipsOwnFile) in names {
-          for located in uses[name] ?? [] {
+          let named = uses[name] ?? []
+          // Only the uses that can say something about this subject, in file order: bare uses in
+          // its type, uses resolved to its type or a supertype, and uses no declarer claims. The
+          // rest (uses resolved to another declaring type) were skipped by the checks below.
+          var visit = (bareUses[name + "\u{1F}" + owner] ?? []) + (typedUses[name + "\u{1F}" + owner] ?? [])
+          for supertype in supertypesOf[owner] ?? [] { visit += typedUses[name + "\u{1F}" + supertype] ?? [] }
+          visit += looseUses[name] ?? []
+          visit = Array(Set(visit)).sorted()
+          let useTypes = resolved[name] ?? []
+          visitedUses += visit.count
+          for index in visit {
+            let located = named[index]
             let use = located.use
             let bare = use.qualifier.isEmpty || use.qualifier == ["self"]
             if bare && skipsOwnFile && located.path == file.path { continue }
@@ -120,7 +163,7 @@ struct SubjectConsumers: Sendable {
             }
             let declarers = declaring[name] ?? []
             let declarerSet = declaringSet[name] ?? []
-            if let type = Self.resolve(use, memberTypes: memberTypes) {
+            if let type = useTypes[index] {
               if type == owner {
                 result.consumers.append(place)
                 continue
