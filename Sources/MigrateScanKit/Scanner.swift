@@ -187,7 +187,7 @@ package struct Scanner: Sendable {
           path: analysis.path, module: module, lines: analysis.lines, facts: analysis.facts,
           isTest: testModules.contains(module)))
     }
-    planBuilder.applyLeaveAlone(&findings, modules: graph.modules, files: unitFiles)
+    planBuilder.applyLeaveAlone(&findings, modules: graph.modules, files: unitFiles, treeTypes: declared)
     // Extents and references of the files with findings only: what sizes and orders the steps.
     var withFindings: Set<String> = []
     for finding in findings { withFindings.insert(finding.file) }

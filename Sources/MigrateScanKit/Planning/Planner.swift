@@ -112,24 +112,21 @@ struct Planner {
     // Indices, not copies: a `Finding` is some 200 bytes, and grouping copies of every finding
     // made the plan the peak of a scan's memory.
     var bySection: [PlanSectionID: [Int]] = [:]
-    // The module a type lives in, for findings that belong to it from elsewhere (its views):
-    // a module that is no test first, then the smallest name.
-    var home: [String: String] = [:]
-    for index in findings.indices where findings[index].suppression == nil {
-      let finding = findings[index]
-      bySection[Planner.section(of: finding), default: []].append(index)
-      let key = WorkUnitKey.of(finding, treeTypes: treeTypes)
-      keys[index] = key
-      guard finding.unit == nil, key.kind == .type, let module = finding.module else { continue }
-      if let known = home[key.name], !prefers(module, over: known) { continue }
-      home[key.name] = module
+    // The same units as the leave-alone rule's: a unit it leaves alone is one step.
+    let units = WorkUnitKey.units(of: findings, treeTypes: treeTypes) { [modules] in modules[$0]?.isTest ?? false }
+    var unitModules = [String](repeating: "", count: findings.count)
+    for index in findings.indices {
+      guard let unit = units[index] else { continue }
+      bySection[Planner.section(of: findings[index]), default: []].append(index)
+      keys[index] = unit.key
+      unitModules[index] = unit.module
     }
     var drafts: [PlanSectionID: [Draft]] = [:]
     for section in PlanSectionID.allCases {
       let selected = bySection[section] ?? []
       drafts[section] =
         PlanBuilder.isWork(section)
-        ? unitDrafts(selected, in: section, home: home) : moduleDrafts(selected, in: section)
+        ? unitDrafts(selected, in: section, modules: unitModules) : moduleDrafts(selected, in: section)
     }
     feeds = resolveFeeds()
     orderUnits(drafts)
@@ -144,23 +141,13 @@ struct Planner {
     }
   }
 
-  /// True when `module` is the better home of a type than `known`.
-  private func prefers(_ module: String, over known: String) -> Bool {
-    let test = modules[module]?.isTest ?? false
-    let knownTest = modules[known]?.isTest ?? false
-    if test != knownTest { return !test }
-    return UTF8Order.precedes(module, known)
-  }
-
   // MARK: - Grouping
 
   /// One step per unit of each module.
-  private func unitDrafts(_ selected: [Int], in section: PlanSectionID, home: [String: String]) -> [Draft] {
+  private func unitDrafts(_ selected: [Int], in section: PlanSectionID, modules unitModules: [String]) -> [Draft] {
     var groups: [String: [WorkUnitKey: [Int]]] = [:]
     for index in selected {
-      let finding = findings[index]
-      let module = finding.unit.flatMap { home[$0] } ?? finding.module ?? "(root)"
-      groups[module, default: [:]][keys[index]!, default: []].append(index)
+      groups[unitModules[index], default: [:]][keys[index]!, default: []].append(index)
     }
     var drafts: [Draft] = []
     for (module, units) in groups {
