@@ -18,6 +18,7 @@ final class ParcelDesk {
 final class ParcelTracker {
   private let desk = ParcelDesk()
   private var watch: AnyCancellable?
+  private var log: AnyCancellable?
   private(set) var latest: Parcel?
 
   func follow(_ labels: AnyPublisher<String, Never>) {
@@ -25,5 +26,6 @@ final class ParcelTracker {
       .settled(for: .milliseconds(300))
       .awaitEach { label in label.uppercased() }
       .sink { [weak self] label in self?.latest = Parcel(label: label) }
+    log = labels.echo("label")
   }
 }

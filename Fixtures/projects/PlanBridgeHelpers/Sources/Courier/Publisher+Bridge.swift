@@ -26,3 +26,11 @@ extension Publisher where Output: Equatable, Failure == Never {
       .eraseToAnyPublisher()
   }
 }
+
+extension Publisher where Failure == Never {
+  /// Prints each value under a tag until cancelled: a subscriber of the app's own.
+  func echo(_ tag: String) -> AnyCancellable {
+    receive(on: DispatchQueue.main)
+      .sink { value in print(tag, value) }
+  }
+}
