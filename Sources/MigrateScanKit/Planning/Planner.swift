@@ -305,6 +305,14 @@ struct Planner {
         folder: 0, level: 0
       )
       if step.kind == .strictConcurrency { order.test = 2 }
+      // A test module sits in the wave of the module it tests, but one that also depends on a
+      // module planned later (`WaitlistTests` on `WaitlistMocks`) waits for that module to be
+      // done: it was listed before the very step it said it was blocked by.
+      if host != nil, let latest = latestDependency(of: step.module, after: (order.wave, order.host)) {
+        order.wave = latest.wave
+        order.host = latest.rank
+        order.test = step.kind == .strictConcurrency ? 4 : 3
+      }
       if let key = drafts[index].key, let unitOrder = orders[step.module] {
         let folder = folders[step.module]?[key.name] ?? ""
         drafts[index].step.folder = folder
@@ -326,8 +334,21 @@ struct Planner {
     }
   }
 
+  /// The non-test module `module` depends on that is planned last, when it comes after
+  /// `position` (a wave and a host rank).
+  func latestDependency(of module: String, after position: (Int, Int)) -> (wave: Int, rank: Int)? {
+    var latest: (wave: Int, rank: Int)?
+    for name in modules[module]?.dependsOn ?? [] {
+      guard let dependency = modules[name], !dependency.isTest else { continue }
+      let candidate = (wave: dependency.wave, rank: rank(name))
+      let floor = latest.map { ($0.wave, $0.rank) } ?? position
+      if candidate > floor { latest = candidate }
+    }
+    return latest
+  }
+
   /// A module name's rank among all names: sorting compares integers, not strings.
-  private func rank(_ module: String) -> Int {
+  func rank(_ module: String) -> Int {
     moduleRanks[module] ?? moduleRanks.count
   }
 }
