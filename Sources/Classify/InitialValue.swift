@@ -86,3 +86,28 @@ enum InnerOneShot {
     return false
   }
 }
+
+/// A `Fail` or `Empty` returned from an `else` block (`guard let context else { return
+/// Fail(error: .noContext).eraseToAnyPublisher() }`): the early exit of a function whose own
+/// result is the publisher returned after it (a stream, or a one-shot reported there), not a
+/// one-shot API of its own.
+enum EarlyExitPublisher {
+  static func isEarlyExit(_ view: SignificantTokenView, at position: Int) -> Bool {
+    guard view.isWord(position - 1, "return") else { return false }
+    var scan = position - 2
+    var steps = 0
+    while scan > 0, steps < 2_000 {
+      steps += 1
+      switch view.kind(scan) {
+      case .rightParen, .rightSquare, .rightBrace:
+        guard let open = view.partner(scan) else { return false }
+        scan = open - 1
+      case .leftBrace:
+        return view.isWord(scan - 1, "else")
+      default:
+        scan -= 1
+      }
+    }
+    return false
+  }
+}
