@@ -35,6 +35,20 @@ package enum FileClassifier {
       {
         continue
       }
+      // `.flatMap { … Just(false) }`: the pipeline's inner publisher, which moves with it.
+      if hit.category == .oneShotFuture,
+        file.view.isWord(hit.start, "Just") || file.view.isWord(hit.start, "Fail")
+          || file.view.isWord(hit.start, "Empty"),
+        InnerOneShot.isInsideOperatorClosure(file.view, at: hit.start)
+      {
+        continue
+      }
+      // `guard … else { return Fail(…) }`: the early exit of whatever the function returns after.
+      if hit.category == .oneShotFuture, file.view.isWord(hit.start, "Fail") || file.view.isWord(hit.start, "Empty"),
+        EarlyExitPublisher.isEarlyExit(file.view, at: hit.start)
+      {
+        continue
+      }
       var candidate = makeCandidate(
         file, start: hit.start, end: hit.end, ruleID: hit.ruleID, category: hit.category, severity: hit.severity,
         message: hit.message, help: hit.help)

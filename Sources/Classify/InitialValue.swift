@@ -44,3 +44,70 @@ enum InitialValue {
     return false
   }
 }
+
+/// A `Just`, `Fail` or `Empty` built inside the closure of an operator
+/// (`$state.map { … Just(state).delay(…) }.switchToLatest()`, `.flatMap { … return Just(false) }`,
+/// `.catch { _ in Just([]) }`): the inner publisher of that pipeline, which changes with it; it
+/// is no one-shot operation of its own.
+enum InnerOneShot {
+  /// Operators whose closure returns a publisher (or a value the pipeline carries on with).
+  private static let operators: Set<String> = ["map", "flatMap", "compactMap", "tryMap", "catch", "tryCatch"]
+  /// Enclosing braces looked through (a `switch` or `if` inside the closure holds the `Just`).
+  private static let depth = 6
+
+  /// True when an enclosing `{` of `position`, within `depth` braces, opens the trailing closure
+  /// of `.operator { … }` or `.operator(…) { … }` (or `operator { … }` first in a body).
+  static func isInsideOperatorClosure(_ view: SignificantTokenView, at position: Int) -> Bool {
+    var scan = position - 1
+    var braces = 0
+    var steps = 0
+    while scan > 0, steps < 4_000, braces < depth {
+      steps += 1
+      switch view.kind(scan) {
+      case .rightParen, .rightSquare, .rightBrace:
+        guard let open = view.partner(scan) else { return false }
+        scan = open - 1
+      case .leftBrace:
+        braces += 1
+        var before = scan - 1
+        if view.kind(before) == .rightParen, let open = view.partner(before) { before = open - 1 }
+        // `.map {`, or `map {` with an implicit `self` at the start of a body (an operator of
+        // the tree's own in `extension Publisher`).
+        if view.isWord(before), view.isPeriod(before - 1) || view.kind(before - 1) == .leftBrace,
+          operators.contains(view.text(before))
+        {
+          return true
+        }
+        scan -= 1
+      default:
+        scan -= 1
+      }
+    }
+    return false
+  }
+}
+
+/// A `Fail` or `Empty` returned from an `else` block (`guard let context else { return
+/// Fail(error: .noContext).eraseToAnyPublisher() }`): the early exit of a function whose own
+/// result is the publisher returned after it (a stream, or a one-shot reported there), not a
+/// one-shot API of its own.
+enum EarlyExitPublisher {
+  static func isEarlyExit(_ view: SignificantTokenView, at position: Int) -> Bool {
+    guard view.isWord(position - 1, "return") else { return false }
+    var scan = position - 2
+    var steps = 0
+    while scan > 0, steps < 2_000 {
+      steps += 1
+      switch view.kind(scan) {
+      case .rightParen, .rightSquare, .rightBrace:
+        guard let open = view.partner(scan) else { return false }
+        scan = open - 1
+      case .leftBrace:
+        return view.isWord(scan - 1, "else")
+      default:
+        scan -= 1
+      }
+    }
+    return false
+  }
+}

@@ -187,7 +187,9 @@ package struct Scanner: Sendable {
           path: analysis.path, module: module, lines: analysis.lines, facts: analysis.facts,
           isTest: testModules.contains(module)))
     }
-    planBuilder.applyLeaveAlone(&findings, modules: graph.modules, files: unitFiles)
+    // The tree's own helpers on Combine's types are the bridge: what is inside them goes with them.
+    BridgeInternals.apply(to: &findings, treeTypes: declared)
+    planBuilder.applyLeaveAlone(&findings, modules: graph.modules, files: unitFiles, treeTypes: declared)
     // Extents and references of the files with findings only: what sizes and orders the steps.
     var withFindings: Set<String> = []
     for finding in findings { withFindings.insert(finding.file) }

@@ -19,6 +19,9 @@ extension MarkdownReport {
   static let blockersPerStep = 5
   /// Remedies printed per step (one per distinct help text).
   static let remediesPerStep = 6
+  /// Lines of a step's findings shown as they are; more are folded into `<details>` (three
+  /// lines of its own, worth it only for a longer list).
+  static let unfoldedFindingLines = 3
 
   /// `[`path:line`](path#Lline) message (`rule-id`)`, plus what blocks the finding, in words.
   func findingLine(_ finding: Finding, showSeverity: Bool) -> String {
@@ -32,6 +35,56 @@ extension MarkdownReport {
       if finding.blockedBy.count > named.count { line += " and \(finding.blockedBy.count - named.count) more" }
     }
     return line
+  }
+
+  /// Findings as work: one line per file, a finding alone as `findingLine` gives it; several in
+  /// one file as `` `path`: message (`rule`) [L12](…), [L40](…) · other message (`rule`) [L7](…) ``,
+  /// findings of one rule with the same message, blockers and reasons sharing one entry. Nothing
+  /// is cut: every finding keeps its link (the JSON report has the rest of each).
+  ///
+  /// - Parameter reasons: append each finding's reasons after it (the keep and leave-alone lists).
+  func groupedFindingLines(_ findings: [Finding], reasons: Bool, indent: String = "  ") -> [String] {
+    var order: [String] = []
+    var byFile: [String: [Finding]] = [:]
+    for finding in findings {
+      if byFile[finding.file] == nil { order.append(finding.file) }
+      byFile[finding.file, default: []].append(finding)
+    }
+    func why(_ finding: Finding) -> String {
+      guard reasons, !finding.reasons.isEmpty else { return "" }
+      return ": " + finding.reasons.map { reasonText($0) }.joined(separator: "; ")
+    }
+    return order.map { file in
+      let fileFindings = byFile[file] ?? []
+      if fileFindings.count == 1 {
+        return indent + "- " + findingLine(fileFindings[0], showSeverity: false) + why(fileFindings[0])
+      }
+      // Entries in finding order, each with the lines of the findings it stands for.
+      var entries: [(key: [String], first: Finding, lines: [Int])] = []
+      for finding in fileFindings {
+        let key = [finding.ruleID, finding.message, why(finding)] + finding.blockedBy
+        if let index = entries.firstIndex(where: { $0.key == key }) {
+          entries[index].lines.append(finding.range.start.line)
+        } else {
+          entries.append((key, finding, [finding.range.start.line]))
+        }
+      }
+      let parts = entries.map { entry in
+        var part = MarkdownText.inline(MarkdownText.cut(entry.first.message, to: Self.messageLength))
+        part += " (" + MarkdownText.code(entry.first.ruleID) + ") "
+        part += entry.lines.map { line in
+          "[L\(line)](\(MarkdownText.fileTarget(path: file, line: line, base: options.markdownLinkBase)))"
+        }.joined(separator: ", ")
+        let blockers = entry.first.blockedBy
+        if !blockers.isEmpty {
+          let named = blockers.prefix(Self.blockersPerFinding).map(blockerText)
+          part += ", blocked by " + named.joined(separator: "; ")
+          if blockers.count > named.count { part += " and \(blockers.count - named.count) more" }
+        }
+        return part + why(entry.first)
+      }
+      return indent + "- " + MarkdownText.code(file) + ": " + parts.joined(separator: " · ")
+    }
   }
 
   /// A reason or remedy: one line, cut to a readable length.

@@ -152,21 +152,25 @@ extension MarkdownReport {
       head += " — " + count(step.size.findings, "finding")
       if step.size.lines > 0 { head += ", ~\(count(step.size.lines, "line"))" }
     }
+    // What blocks the step is said on its line: a line of its own for each step of a module
+    // was a tenth of a large app's report.
+    let blockers = step.blockedBy.filter { !shared.contains($0) }
+    if !blockers.isEmpty { head += "; " + blockerList(blockers, lead: "blocked by") }
     var lines = [head]
     if let reason = step.leaveAloneReason, !reason.isEmpty {
       lines.append("  - Leave alone: " + reasonText(reason))
     }
-    lines += blockerLines(step.blockedBy.filter { !shared.contains($0) }, indent: "  ", lead: "Blocked by")
-    let findings = step.findings.map { findingsByFingerprint[$0] }
     lines += remedyLines(remedies(of: step).filter { !skippingRemedies.contains($0.help) }, indent: "  ", every: false)
-    let entries = zip(step.findings, findings).map { fingerprint, finding in
-      guard let finding else { return "  - finding \(MarkdownText.code(fingerprint)) (not in this report)" }
-      return "  - " + findingLine(finding, showSeverity: false)
+    let known = step.findings.compactMap { findingsByFingerprint[$0] }
+    let missing = step.findings.filter { findingsByFingerprint[$0] == nil }.map {
+      "  - finding \(MarkdownText.code($0)) (not in this report)"
     }
-    if entries.count == 1 {
+    // One line per file: a step's findings mostly share one or two files.
+    let entries = groupedFindingLines(known, reasons: false) + missing
+    if entries.count <= Self.unfoldedFindingLines {
       lines += entries
-    } else if !entries.isEmpty {
-      lines.append(details(summary: count(entries.count, "finding"), lines: entries, indent: "  "))
+    } else {
+      lines.append(details(summary: count(step.findings.count, "finding"), lines: entries, indent: "  "))
     }
     return lines
   }
@@ -200,12 +204,19 @@ extension MarkdownReport {
     }
   }
 
-  /// `Blocked by: …` lines, in words, at most `blockersPerStep` of them.
+  /// One `Blocked by: …; …` line, in words, naming at most `blockersPerStep` blockers (a module
+  /// waiting for nine others took ten lines).
   private func blockerLines(_ blockers: [String], indent: String, lead: String) -> [String] {
-    var lines = blockers.prefix(Self.blockersPerStep).map { "\(indent)- \(lead): " + blockerText($0) }
+    guard !blockers.isEmpty else { return [] }
+    return ["\(indent)- " + blockerList(blockers, lead: lead)]
+  }
+
+  /// `lead: …; …`, naming at most `blockersPerStep` blockers, in words.
+  private func blockerList(_ blockers: [String], lead: String) -> String {
+    var text = "\(lead): " + blockers.prefix(Self.blockersPerStep).map(blockerText).joined(separator: "; ")
     if blockers.count > Self.blockersPerStep {
-      lines.append("\(indent)- \(lead): … and \(blockers.count - Self.blockersPerStep) more (see the JSON report)")
+      text += "; … and \(blockers.count - Self.blockersPerStep) more (see the JSON report)"
     }
-    return lines
+    return text
   }
 }

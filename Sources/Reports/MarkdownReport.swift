@@ -217,8 +217,8 @@ struct MarkdownReport {
 
   // MARK: - Keep, leave alone, suppressed
 
-  /// Findings one line each, their reasons after the message; several steps of a section are
-  /// grouped by module.
+  /// Findings one line per file, their reasons after the message; several steps of a section
+  /// are grouped by module.
   private func sideSection(title: String, intro: String, findings: [Finding]) -> String {
     var lines = ["## \(title)", ""]
     guard !findings.isEmpty else {
@@ -235,17 +235,12 @@ struct MarkdownReport {
     }
     for module in order.sorted(by: UTF8Order.precedes) {
       let moduleFindings = byModule[module] ?? []
-      let entries = moduleFindings.map { finding in
-        var line = "  - " + findingLine(finding, showSeverity: false)
-        if !finding.reasons.isEmpty {
-          line += ": " + finding.reasons.map { reasonText($0) }.joined(separator: "; ")
-        }
-        return line
-      }
+      // One line per file, each finding with its reasons.
+      let entries = groupedFindingLines(moduleFindings, reasons: true)
       lines.append(
         "- **\(MarkdownText.inline(MarkdownText.cut(module, to: Self.nameLength)))**: "
           + count(moduleFindings.count, "finding"))
-      lines.append(details(summary: count(entries.count, "finding"), lines: entries, indent: "  "))
+      lines.append(details(summary: count(moduleFindings.count, "finding"), lines: entries, indent: "  "))
     }
     return lines.joined(separator: "\n")
   }

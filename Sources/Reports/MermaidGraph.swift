@@ -2,7 +2,7 @@ import ScanModel
 
 /// The module graph as a Mermaid flowchart, for the Markdown report.
 ///
-/// An edge `A --> B` reads "A depends on B", so with `graph TD` the leaves (wave 0) sit at the
+/// An edge `A --> B` reads "A depends on B" (`A --> B & C`: on both), so with `graph TD` the leaves (wave 0) sit at the
 /// bottom and the plan's order reads bottom-up. Node ids are `m0`, `m1`, … by position in the
 /// (sorted) module list, so no module name can break the syntax; names appear only in quoted
 /// labels. Nodes are coloured by wave, test targets are dashed, and each dependency cycle is a
@@ -29,11 +29,11 @@ enum MermaidGraph {
     for (index, module) in modules.enumerated() {
       lines.append("  m\(index)[\"\(label(module.name))<br/>wave \(module.wave)\"]")
     }
+    // One line per module for all its edges (`m5 --> m1 & m2`): the same graph, and a module
+    // that depends on nine others no longer takes nine lines of the report.
     for (index, module) in modules.enumerated() {
-      for dependency in module.dependsOn {
-        guard let target = indexByName[dependency] else { continue }
-        lines.append("  m\(index) --> m\(target)")
-      }
+      let targets = module.dependsOn.compactMap { indexByName[$0] }.map { "m\($0)" }
+      if !targets.isEmpty { lines.append("  m\(index) --> " + targets.joined(separator: " & ")) }
     }
     for (number, cycle) in ReportCycles(modules).cycles.enumerated() {
       lines.append("  subgraph cycle\(number + 1)[\"cycle: \(label(cycle.members.joined(separator: ", ")))\"]")

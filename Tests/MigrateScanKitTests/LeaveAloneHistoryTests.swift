@@ -91,6 +91,26 @@ import Testing
     #expect(verdicts["Cache"]?.disposition == "migrate", "CacheTests names it")
   }
 
+  /// The history is one `git log`: every git call goes through the runner, and besides the log
+  /// there is only the shallow-clone check.
+  @Test func theHistoryIsReadWithExactlyOneGitLog() throws {
+    let repository = try Self.makeRepository()
+    defer { repository.remove() }
+    var calls: [[String]] = []
+    let reading = GitHistory.read(root: repository.path) { arguments, maxOutput in
+      calls.append(arguments)
+      return GitRepository.run(arguments, maxOutput: maxOutput)
+    }
+    guard case .available(let history) = reading else {
+      Issue.record("no history: \(reading)")
+      return
+    }
+    #expect(history.commitCount == 3)
+    #expect(history.files.keys.sorted().contains("Sources/App/SyncEngine.swift"))
+    #expect(calls.count { $0.contains("log") } == 1, "\(calls)")
+    #expect(calls.count == 2, "rev-parse --is-shallow-repository, then the log: \(calls)")
+  }
+
   @Test func noHistoryJudgesOnTheOtherFactsAndSaysSo() throws {
     let repository = try Self.makeRepository()
     defer { repository.remove() }

@@ -161,6 +161,32 @@ import Testing
     #expect(findings[3].disposition == .migrate)
   }
 
+  /// The rule's units are the plan's (`WorkUnitKey`): a nested type is a unit of its own, not
+  /// rolled up into its outer type. `Feed`'s kept pipelines make it complex; `Feed.Loader`, in
+  /// the same 500-line file, holds no operator: it is migrated, and each left-alone unit is
+  /// exactly one step of the plan's Leave-alone section.
+  @Test func aNestedTypeIsItsOwnUnitAndALeftAloneUnitIsExactlyAStep() throws {
+    let file = "Sources/App/Feed.swift"
+    var findings = [
+      Self.pipeline("f1", symbol: "Feed.start", keeps: "combineLatest, debounce, share", file: file),
+      Self.finding("f2", symbol: "Feed", file: file),
+      Self.finding("f3", symbol: "Feed.items", file: file),
+      Self.finding("l1", symbol: "Feed.Loader", file: file),
+      Self.finding("l2", symbol: "Feed.Loader.state", file: file),
+    ]
+    let files = [LeaveAloneRule.File(path: file, module: "App", lines: 500, types: ["Feed"], references: [])]
+    LeaveAloneRule().apply(
+      to: &findings, modules: Self.modules, files: files, treeTypes: ["Feed"], history: .unavailable("x"))
+    #expect(findings.map(\.disposition) == [.keep, .leaveAlone, .leaveAlone, .migrate, .migrate])
+    let plan = PlanBuilder().build(findings: findings, modules: Self.modules, treeTypes: ["Feed"])
+    let alone = try #require(plan.phases.first { $0.id == .leaveAlone })
+    #expect(alone.steps.map(\.findings) == [["f2", "f3"]])
+    #expect(alone.steps.map(\.unit) == ["Feed"])
+    let steps = plan.phases.filter { $0.id != .leaveAlone }.flatMap(\.steps)
+    #expect(steps.contains { $0.unit == "Feed.Loader" && $0.findings == ["l1", "l2"] })
+    #expect(!steps.contains { $0.unit == "Feed" && $0.kind == .type }, "no unit is split across the two")
+  }
+
   @Test func historyOutputParses() throws {
     let output = Array("\0C1717200000\0\nSources/A.swift\0Sources/B.swift\0\0C1700000000\0\nSources/A.swift\0".utf8)
     let history = try #require(GitHistory.parse(output, complete: true))

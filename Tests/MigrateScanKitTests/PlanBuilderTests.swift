@@ -54,6 +54,36 @@ import Testing
     #expect(plan.phases.map(\.id) == PlanSectionID.allCases)
   }
 
+  /// A test module sits in the wave of the module it tests; one that also depends on a module of
+  /// a later wave (its mocks) comes after that module is done, never before the step it waits for.
+  @Test func aTestModuleComesAfterEveryModuleItDependsOn() throws {
+    var tests = ModuleInfo(
+      name: "AppTests", path: "Tests/AppTests", wave: 0, dependsOn: ["App", "AppMocks"], tested: false,
+      isTest: true)
+    tests.testOf = "App"
+    let modules = [
+      ModuleInfo(name: "App", path: "Sources/App", wave: 0, dependsOn: [], tested: true),
+      tests,
+      ModuleInfo(name: "AppMocks", path: "Sources/AppMocks", wave: 1, dependsOn: ["App"], tested: false),
+    ]
+    let findings = [
+      Self.finding("a1", module: "App", file: "Sources/App/A.swift"),
+      Self.finding("m1", module: "AppMocks", file: "Sources/AppMocks/M.swift"),
+      Self.finding("t1", module: "AppTests", file: "Tests/AppTests/T.swift"),
+    ]
+    let plan = PlanBuilder().build(findings: findings, modules: modules)
+    let ids = try #require(plan.phases.first { $0.id == .oneShot }).steps.map(\.id)
+    let test = try #require(ids.firstIndex(of: "one-shot/AppTests/file/Tests/AppTests/T.swift"))
+    let mocksDone = try #require(ids.firstIndex(of: "strict-concurrency/AppMocks"))
+    #expect(mocksDone < test, "\(ids)")
+    for (index, step) in plan.phases.flatMap(\.steps).enumerated() {
+      for blocker in step.blockedBySteps {
+        let position = plan.phases.flatMap(\.steps).firstIndex { $0.id == blocker }
+        #expect(position.map { $0 < index } ?? true, "\(step.id) is listed before \(blocker)")
+      }
+    }
+  }
+
   @Test func aDependencyWithNoWorkInThePhaseBlocksNothing() {
     let plan = PlanBuilder().build(
       findings: [Self.finding("f1", module: "Feed", file: "Sources/Feed/A.swift")], modules: Self.modules)

@@ -127,13 +127,16 @@ import Testing
     let markdown = Self.render(SampleStepReports.report)
     let link = "[`Sources/Feature/FeatureViewModel.swift:31`](Sources/Feature/FeatureViewModel.swift#L31)"
     // The planner's words keep their place, now a link.
-    #expect(markdown.contains("  - Blocked by: after `FeatureViewModel.init` (\(link)) stops reading `$query`"))
+    // On the step's line, one after the other.
+    #expect(
+      markdown.contains(
+        " — 2 findings, ~64 lines; blocked by: after `FeatureViewModel.init` (\(link)) stops reading `$query`; "))
     // A bare place, or a fingerprint, becomes what is there.
     #expect(
       markdown.contains(
-        "  - Blocked by: `$query` pipeline with time-based operators in `FeatureViewModel.init` (\(link))"))
-    #expect(markdown.contains("  - Blocked by: stored properties guarded by `queue.sync`: an `actor` candidate in"))
-    #expect(!markdown.contains("Blocked by: [`"), "no bare link")
+        "; `$query` pipeline with time-based operators in `FeatureViewModel.init` (\(link)); "))
+    #expect(markdown.contains("; stored properties guarded by `queue.sync`: an `actor` candidate in"))
+    #expect(!markdown.contains("blocked by: [`"), "no bare link")
   }
 }
 
@@ -228,6 +231,61 @@ import Testing
     let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).count
     #expect(lines < 1_500, "\(lines) lines")
     #expect(markdown.contains("- [ ] **`Type5` → `@Observable`**"))
+  }
+
+  /// A dense plan (every step eight findings of two rules in two files, a folder of its own and
+  /// a blocker) costs a bounded number of lines per step and per file, not per finding: findings
+  /// of one rule in one file share a line, blockers are on the step's line, a short list is not
+  /// folded. Folded one per line, as before, it was some 14 lines a step.
+  @Test func fullReportLinesAreBoundedPerStepNotPerFinding() {
+    var report = SampleReports.full
+    let template = SampleReports.findings[2]
+    var findings: [Finding] = []
+    var steps: [PlanStep] = []
+    let modules = 20
+    let perModule = 10
+    for module in 0..<modules {
+      for type in 0..<perModule {
+        let folder = "Sources/Module\(module)/Feature\(type)"
+        let stepFindings = (0..<8).map { index in
+          var finding = template
+          finding.fingerprint = "fp-\(module)-\(type)-\(index)"
+          finding.module = "Module\(module)"
+          finding.file = "\(folder)/Type\(type)\(index < 4 ? "" : "+Extension").swift"
+          finding.range.start.line = 10 * index + 1
+          finding.range.end.line = 10 * index + 3
+          finding.ruleID = index % 4 < 2 ? "published-property" : "operator-pipeline"
+          finding.message = index % 4 < 2 ? "`@Published` property" : "publisher pipeline ending in a subscriber"
+          finding.help = "Remedy for \(finding.ruleID)."
+          finding.blockedBy = []
+          return finding
+        }
+        findings += stepFindings
+        var step = PlanStep(
+          wave: module, module: "Module\(module)", files: Array(Set(stepFindings.map(\.file))).sorted(),
+          findings: stepFindings.map(\.fingerprint), size: StepSize(findings: 8, lines: 80),
+          blockedBy: type > 0 ? ["after `Type\(type - 1)` (Type\(type - 1).swift:1), which `Type\(type)` uses"] : [])
+        step.title = "`Type\(type)` → `@Observable`: 4 properties, 4 pipelines to rewrite"
+        step.folder = folder
+        step.kind = .type
+        step.unit = "Type\(type)"
+        step.id = "view-models/Module\(module)/type/Type\(type)"
+        steps.append(step)
+      }
+    }
+    report.findings = findings.sorted(by: Finding.reportOrder)
+    let viewModels = report.plan.phases.firstIndex { $0.id == .viewModels }!
+    report.plan.phases[viewModels].steps = steps
+    for index in report.plan.phases.indices where index != viewModels { report.plan.phases[index].steps = [] }
+    let markdown = MarkdownPlanTests.render(report)
+    let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).count
+    let budget = 4 * steps.count + findings.count / 8 + 8 * modules + 120
+    #expect(lines <= budget, "\(lines) lines for \(steps.count) steps and \(findings.count) findings, budget \(budget)")
+    // Nothing is hidden: every finding keeps its link.
+    for finding in findings.prefix(16) {
+      #expect(
+        markdown.contains("\(finding.file.replacingOccurrences(of: "+", with: "%2B"))#L\(finding.range.start.line))"))
+    }
   }
 
   /// The full report grows by about a line a finding, not more: its lists are folded, one line

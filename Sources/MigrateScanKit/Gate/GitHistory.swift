@@ -68,14 +68,20 @@ package struct GitHistory: Sendable, Equatable {
   /// (`log.showSignature` would run `gpg.program`), no colour, no rename detection, no external
   /// diff or textconv. `log --name-only` compares trees; it never reads the work tree, so no
   /// filter driver runs.
+  ///
+  /// - Parameter run: runs git with the safety options, its output cut at the given bytes
+  ///   (`GitRepository.run`; a test counts the calls through it).
   package static func read(
-    root: String, maximumCommits: Int = GitHistory.maximumCommits, maximumBytes: Int = GitHistory.maximumBytes
+    root: String, maximumCommits: Int = GitHistory.maximumCommits, maximumBytes: Int = GitHistory.maximumBytes,
+    run: (_ arguments: [String], _ maxOutput: Int) -> (status: Int32, output: [UInt8], errorText: String) = {
+      GitRepository.run($0, maxOutput: $1)
+    }
   ) -> Reading {
     guard ReportPaths(root: root).repositoryRoot != nil else { return .unavailable("not a git repository") }
     guard GitRepository.executable != nil else { return .unavailable("git is not on PATH") }
     // One cheap call before the log: a shallow clone's oldest commit looks as if it added every
     // file, so its history would say the opposite of the truth.
-    let shallow = GitRepository.run(["-C", root, "rev-parse", "--is-shallow-repository"])
+    let shallow = run(["-C", root, "rev-parse", "--is-shallow-repository"], .max)
     guard shallow.status == 0 else {
       return .unavailable(shallow.errorText.isEmpty ? "not a git repository" : "git: \(shallow.errorText)")
     }
@@ -86,12 +92,12 @@ package struct GitHistory: Sendable, Equatable {
     // scanned folder, limited to its Swift files, whatever the folder's place in the repository.
     // Each commit is `NUL C<committer time> NUL LF path NUL path NUL …`: no path is empty, so an
     // empty field starts a commit whatever the names hold.
-    let result = GitRepository.run(
+    let result = run(
       [
         "-C", root, "-c", "log.showRoot=true", "log", "--no-show-signature", "--no-color", "--no-renames",
         "--no-ext-diff", "--no-textconv", "--no-merges", "--no-mailmap", "-z", "--name-only", "--relative",
         "--format=%x00C%ct", "--max-count=\(maximumCommits)", "--end-of-options", "HEAD", "--", "*.swift",
-      ], maxOutput: maximumBytes)
+      ], maximumBytes)
     let cut = result.output.count >= maximumBytes
     guard result.status == 0 || cut else {
       let detail = result.errorText.split(separator: "\n").first.map(String.init) ?? "status \(result.status)"

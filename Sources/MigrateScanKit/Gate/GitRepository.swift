@@ -77,7 +77,7 @@ package struct GitRepository: Sendable {
   ///
   /// - Parameter maxOutput: the most bytes read; past it the pipe is closed (git stops on
   ///   `SIGPIPE`, status 141) and the caller gets exactly the first `maxOutput` bytes.
-  static func run(_ arguments: [String], input: [UInt8]? = nil, maxOutput: Int = .max) -> (
+  package static func run(_ arguments: [String], input: [UInt8]? = nil, maxOutput: Int = .max) -> (
     status: Int32, output: [UInt8], errorText: String
   ) {
     // Errors go to a file rather than a second pipe: a full, unread pipe would block git. Input

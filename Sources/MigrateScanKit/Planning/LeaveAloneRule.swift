@@ -5,8 +5,9 @@ import ScanModel
 /// top-level code) that is large, holds Combine operators worth keeping, is referenced by no
 /// test and has not changed for a long time is left alone: rewrite it when it must change anyway.
 ///
-/// A unit is `finding.unit`, else the type part of `finding.symbol` (before the first `.`), else
-/// the file, within its module: the key the plan's steps are built from. Every finding of a unit
+/// A unit is the plan's: `WorkUnitKey.units` (a type, nested types each their own, a bridge
+/// helper, or a file's top-level code, in its home module), so a unit left alone is exactly one
+/// step of the Leave-alone section. Every finding of a unit
 /// the rule leaves alone gets the same reason as its last `reasons` entry (the plan copies it to
 /// `PlanStep.leaveAloneReason`). Only `migrate` findings move; kept, fix-now and gated ones stay.
 ///
@@ -64,18 +65,16 @@ package struct LeaveAloneRule: Sendable, Equatable {
     name.firstIndex(of: ".").map { String(name[..<$0]) } ?? name
   }
 
-  /// The unit a finding belongs to: a type name, or `nil` for a file's top-level code.
-  static func unitType(of finding: Finding) -> String? {
-    if let unit = finding.unit { return typePart(unit) }
-    return finding.symbol.map(typePart)
-  }
-
   /// Marks the `migrate` findings of every unit the rule leaves alone, with its reason last.
   ///
-  /// - Parameter history: the tree's git history; `.unavailable` makes the rule judge on size,
-  ///   operators and tests, and say so.
+  /// - Parameters:
+  ///   - treeTypes: the top-level type names the tree declares, as the planner is given them (a
+  ///     member of an extension of another type is a bridge unit of its own); nil: all count.
+  ///   - history: the tree's git history; `.unavailable` makes the rule judge on size,
+  ///     operators and tests, and say so.
   package func apply(
-    to findings: inout [Finding], modules: [ModuleInfo], files: [File], history: GitHistory.Reading
+    to findings: inout [Finding], modules: [ModuleInfo], files: [File], treeTypes: Set<String>? = nil,
+    history: GitHistory.Reading
   ) {
     let testModules = Set(modules.filter(\.isTest).map(\.name))
     var testReferences: Set<String> = []
@@ -91,31 +90,36 @@ package struct LeaveAloneRule: Sendable, Equatable {
     }
     // Units in order of their first finding, so the work (and any future output) never follows
     // dictionary order.
-    var units: [String: [Int]] = [:]
-    var order: [String] = []
-    for index in findings.indices where findings[index].suppression == nil {
-      let finding = findings[index]
-      let module = finding.module ?? "(root)"
-      guard !testModules.contains(module) else { continue }
-      let key = module + "\u{1F}" + (LeaveAloneRule.unitType(of: finding).map { "T" + $0 } ?? "F" + finding.file)
-      if units[key] == nil { order.append(key) }
-      units[key, default: []].append(index)
+    struct Unit: Hashable {
+      var module: String
+      var key: WorkUnitKey
     }
-    for key in order {
-      guard let members = units[key], members.contains(where: { findings[$0].disposition == .migrate }) else {
+    var units: [Unit: [Int]] = [:]
+    var order: [Unit] = []
+    let placed = WorkUnitKey.units(of: findings, treeTypes: treeTypes) { testModules.contains($0) }
+    for index in findings.indices {
+      guard let (module, key) = placed[index], !testModules.contains(module) else { continue }
+      let unit = Unit(module: module, key: key)
+      if units[unit] == nil { order.append(unit) }
+      units[unit, default: []].append(index)
+    }
+    for unit in order {
+      guard let members = units[unit], members.contains(where: { findings[$0].disposition == .migrate }) else {
         continue
       }
       let first = findings[members[0]]
-      let module = first.module ?? "(root)"
-      let type = LeaveAloneRule.unitType(of: first)
-      var unitFiles: [Int] = type.flatMap { filesOfType[module + "\u{1F}" + $0] } ?? []
+      let module = unit.module
+      // A type's files are those that declare or extend its outermost type; a bridge's or a
+      // file's, those that hold its findings.
+      let type = unit.key.kind == .type ? unit.key.name : nil
+      var unitFiles: [Int] = type.flatMap { filesOfType[module + "\u{1F}" + LeaveAloneRule.typePart($0)] } ?? []
       for index in members {
         if let file = fileIndex[findings[index].file], !unitFiles.contains(file) { unitFiles.append(file) }
       }
       let facts = UnitFacts(
         type: type, file: first.file, lines: unitFiles.reduce(0) { $0 + files[$1].lines },
         operators: LeaveAloneRule.keptOperators(members.map { findings[$0] }),
-        tested: type.map { testReferences.contains($0) }
+        tested: type.map { testReferences.contains(LeaveAloneRule.typePart($0)) }
           ?? (fileIndex[first.file].map { files[$0].types.contains(where: testReferences.contains) } ?? false),
         paths: unitFiles.map { files[$0].path })
       guard let reason = judge(facts, history: history) else { continue }

@@ -34,8 +34,11 @@ package struct PlanBuilder: Sendable {
   /// operators, no test names them, unchanged for long): `LeaveAloneRule` decides, per unit.
   ///
   /// - Parameter files: every analysed source file with its module, lines and facts.
-  package func applyLeaveAlone(_ findings: inout [Finding], modules: [ModuleInfo], files: [LeaveAloneRule.File]) {
-    leaveAlone.apply(to: &findings, modules: modules, files: files, history: history)
+  /// - Parameter treeTypes: as `build` is given them: the rule's units are the plan's steps.
+  package func applyLeaveAlone(
+    _ findings: inout [Finding], modules: [ModuleInfo], files: [LeaveAloneRule.File], treeTypes: Set<String>? = nil
+  ) {
+    leaveAlone.apply(to: &findings, modules: modules, files: files, treeTypes: treeTypes, history: history)
   }
 
   /// Builds the plan. `findings` must be in report order and already final; suppressed ones

@@ -84,7 +84,14 @@ extension Planner {
         guard draft.step.kind != .strictConcurrency else { continue }
         lastStep[section, default: [:]][draft.step.module] = draft.step.id
         if Planner.moduleWork.contains(section) || section == .cleanup {
-          let module = modules[draft.step.module]?.testOf ?? draft.step.module
+          var module = draft.step.module
+          // A test module's steps are its host's, unless it also waits for a module planned
+          // after the host (its mocks): then the host's switch would wait for them, and they for it.
+          if let host = modules[module]?.testOf,
+            latestDependency(of: module, after: (modules[module]?.wave ?? 0, rank(host))) == nil
+          {
+            module = host
+          }
           if let mine = strict[module], section <= mine { ownSteps[module, default: []].append(draft.step.id) }
         }
       }

@@ -112,24 +112,21 @@ struct Planner {
     // Indices, not copies: a `Finding` is some 200 bytes, and grouping copies of every finding
     // made the plan the peak of a scan's memory.
     var bySection: [PlanSectionID: [Int]] = [:]
-    // The module a type lives in, for findings that belong to it from elsewhere (its views):
-    // a module that is no test first, then the smallest name.
-    var home: [String: String] = [:]
-    for index in findings.indices where findings[index].suppression == nil {
-      let finding = findings[index]
-      bySection[Planner.section(of: finding), default: []].append(index)
-      let key = WorkUnitKey.of(finding, treeTypes: treeTypes)
-      keys[index] = key
-      guard finding.unit == nil, key.kind == .type, let module = finding.module else { continue }
-      if let known = home[key.name], !prefers(module, over: known) { continue }
-      home[key.name] = module
+    // The same units as the leave-alone rule's: a unit it leaves alone is one step.
+    let units = WorkUnitKey.units(of: findings, treeTypes: treeTypes) { [modules] in modules[$0]?.isTest ?? false }
+    var unitModules = [String](repeating: "", count: findings.count)
+    for index in findings.indices {
+      guard let unit = units[index] else { continue }
+      bySection[Planner.section(of: findings[index]), default: []].append(index)
+      keys[index] = unit.key
+      unitModules[index] = unit.module
     }
     var drafts: [PlanSectionID: [Draft]] = [:]
     for section in PlanSectionID.allCases {
       let selected = bySection[section] ?? []
       drafts[section] =
         PlanBuilder.isWork(section)
-        ? unitDrafts(selected, in: section, home: home) : moduleDrafts(selected, in: section)
+        ? unitDrafts(selected, in: section, modules: unitModules) : moduleDrafts(selected, in: section)
     }
     feeds = resolveFeeds()
     orderUnits(drafts)
@@ -144,23 +141,13 @@ struct Planner {
     }
   }
 
-  /// True when `module` is the better home of a type than `known`.
-  private func prefers(_ module: String, over known: String) -> Bool {
-    let test = modules[module]?.isTest ?? false
-    let knownTest = modules[known]?.isTest ?? false
-    if test != knownTest { return !test }
-    return UTF8Order.precedes(module, known)
-  }
-
   // MARK: - Grouping
 
   /// One step per unit of each module.
-  private func unitDrafts(_ selected: [Int], in section: PlanSectionID, home: [String: String]) -> [Draft] {
+  private func unitDrafts(_ selected: [Int], in section: PlanSectionID, modules unitModules: [String]) -> [Draft] {
     var groups: [String: [WorkUnitKey: [Int]]] = [:]
     for index in selected {
-      let finding = findings[index]
-      let module = finding.unit.flatMap { home[$0] } ?? finding.module ?? "(root)"
-      groups[module, default: [:]][keys[index]!, default: []].append(index)
+      groups[unitModules[index], default: [:]][keys[index]!, default: []].append(index)
     }
     var drafts: [Draft] = []
     for (module, units) in groups {
@@ -318,6 +305,14 @@ struct Planner {
         folder: 0, level: 0
       )
       if step.kind == .strictConcurrency { order.test = 2 }
+      // A test module sits in the wave of the module it tests, but one that also depends on a
+      // module planned later (`WaitlistTests` on `WaitlistMocks`) waits for that module to be
+      // done: it was listed before the very step it said it was blocked by.
+      if host != nil, let latest = latestDependency(of: step.module, after: (order.wave, order.host)) {
+        order.wave = latest.wave
+        order.host = latest.rank
+        order.test = step.kind == .strictConcurrency ? 4 : 3
+      }
       if let key = drafts[index].key, let unitOrder = orders[step.module] {
         let folder = folders[step.module]?[key.name] ?? ""
         drafts[index].step.folder = folder
@@ -342,8 +337,21 @@ struct Planner {
     return order.map { drafts[$0] }
   }
 
+  /// The non-test module `module` depends on that is planned last, when it comes after
+  /// `position` (a wave and a host rank).
+  func latestDependency(of module: String, after position: (Int, Int)) -> (wave: Int, rank: Int)? {
+    var latest: (wave: Int, rank: Int)?
+    for name in modules[module]?.dependsOn ?? [] {
+      guard let dependency = modules[name], !dependency.isTest else { continue }
+      let candidate = (wave: dependency.wave, rank: rank(name))
+      let floor = latest.map { ($0.wave, $0.rank) } ?? position
+      if candidate > floor { latest = candidate }
+    }
+    return latest
+  }
+
   /// A module name's rank among all names: sorting compares integers, not strings.
-  private func rank(_ module: String) -> Int {
+  func rank(_ module: String) -> Int {
     moduleRanks[module] ?? moduleRanks.count
   }
 }

@@ -32,8 +32,12 @@ struct StepTitle {
         ? "Gather the bridge \(code) with the others: keep it until its callers move"
         : "\(code): gather its bridges in one place" + suffix(others())
     case .cleanup:
-      return kind == .bridge
-        ? "Remove \(code): nothing in the tree uses it any more" : "\(code): remove what nothing uses"
+      // A helper found unused says so; the code inside a helper on a Combine type goes once its
+      // callers have moved.
+      guard kind == .bridge else { return "\(code): remove what nothing uses" }
+      return counts[.bridgeHelper] != nil
+        ? "Remove \(code): nothing in the tree uses it any more"
+        : "Remove \(code) once no caller is left: " + others()
     case .oneShot:
       var list: [String] = []
       let futures = (counts[.oneShotFuture] ?? 0) + (counts[.futureTaskWrapper] ?? 0)

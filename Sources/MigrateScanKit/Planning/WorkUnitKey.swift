@@ -25,6 +25,36 @@ struct WorkUnitKey: Hashable, Sendable {
     return WorkUnitKey(kind: .type, name: type)
   }
 
+  /// Each unsuppressed finding's unit and the module whose step holds it (nil for a suppressed
+  /// one): the one grouping both the leave-alone rule and the planner use, so a unit the rule
+  /// leaves alone is exactly one step. A finding that belongs to a type from elsewhere (a view's
+  /// `@StateObject` of a model) goes to the type's home: the module that declares it, one that
+  /// is no test first, then the smallest name.
+  ///
+  /// - Parameter isTest: whether a module is a test target.
+  static func units(
+    of findings: [Finding], treeTypes: Set<String>?, isTest: (String) -> Bool
+  ) -> [(module: String, key: WorkUnitKey)?] {
+    var keys = [WorkUnitKey?](repeating: nil, count: findings.count)
+    var home: [String: String] = [:]
+    for index in findings.indices where findings[index].suppression == nil {
+      let finding = findings[index]
+      let key = WorkUnitKey.of(finding, treeTypes: treeTypes)
+      keys[index] = key
+      guard finding.unit == nil, key.kind == .type, let module = finding.module else { continue }
+      if let known = home[key.name] {
+        let (test, knownTest) = (isTest(module), isTest(known))
+        if test != knownTest ? test : !UTF8Order.precedes(module, known) { continue }
+      }
+      home[key.name] = module
+    }
+    return findings.indices.map { index in
+      guard let key = keys[index] else { return nil }
+      let finding = findings[index]
+      return (finding.unit.flatMap { home[$0] } ?? finding.module ?? "(root)", key)
+    }
+  }
+
   /// The leading components of `Type.member` that name types (types are capitalised, members
   /// are not): `Feed.Loader.load` → `Feed.Loader`, `load` → nil.
   static func typePart(of symbol: String) -> String? {
