@@ -24,9 +24,9 @@ package enum XcodeProjectLoader {
     // `App/App.xcodeproj/project.pbxproj` → `App`.
     let root = RelativePath.directory(of: RelativePath.directory(of: path))
     var project = XcodeProject(path: path, root: root)
-    let plist: PropertyList
+    let plist: PropertyList.Value
     switch parsed {
-    case .success(let value): plist = value
+    case .success(let value): plist = value.root
     case .failure(let failure):
       project.warnings.append("\(path): \(failure); the project's targets are not used")
       return project
@@ -74,7 +74,7 @@ package enum XcodeProjectLoader {
   /// The state of one load: the objects, where each group and file sits, and the warnings.
   struct Context {
     let path: String
-    let objects: [String: PropertyList]
+    let objects: [String: PropertyList.Value]
     let xcconfigs: [String: [UInt8]]
     /// Root-relative path of every group and file reference reached from the main group.
     var location: [String: String] = [:]
@@ -88,7 +88,7 @@ package enum XcodeProjectLoader {
     /// Each warning once: a project with a thousand escaping paths says it once per path.
     var warned: Set<String> = []
 
-    init(path: String, objects: [String: PropertyList], xcconfigs: [String: [UInt8]]) {
+    init(path: String, objects: [String: PropertyList.Value], xcconfigs: [String: [UInt8]]) {
       self.path = path
       self.objects = objects
       self.xcconfigs = xcconfigs
@@ -184,7 +184,7 @@ package enum XcodeProjectLoader {
     }
 
     /// Where `object` sits when its parent group is at `folder`; nil outside the tree.
-    mutating func place(_ object: PropertyList, in folder: String) -> String? {
+    mutating func place(_ object: PropertyList.Value, in folder: String) -> String? {
       let path = object["path"]?.string ?? ""
       switch object["sourceTree"]?.string ?? "<group>" {
       case "<group>": return inside(folder, path)
@@ -196,7 +196,7 @@ package enum XcodeProjectLoader {
     // MARK: - Targets
 
     mutating func target(
-      id: String, object: PropertyList, name: String, projectList: [(name: String, id: String)], rootID: String
+      id: String, object: PropertyList.Value, name: String, projectList: [(name: String, id: String)], rootID: String
     ) -> XcodeProject.Target {
       var target = XcodeProject.Target(
         name: name, productType: XcodeProject.ProductType(identifier: object["productType"]?.string ?? ""))
@@ -325,7 +325,7 @@ package enum XcodeProjectLoader {
 
     /// The `.xcconfig` a configuration is based on: a file reference, or (Xcode 16) a path
     /// inside a synchronised folder.
-    mutating func xcconfigPath(of configuration: PropertyList) -> String? {
+    mutating func xcconfigPath(of configuration: PropertyList.Value) -> String? {
       if let reference = configuration["baseConfigurationReference"]?.string {
         return location[reference]
       }
@@ -357,7 +357,7 @@ package enum XcodeProjectLoader {
 
     /// Build settings as strings: a list (`OTHER_SWIFT_FLAGS = ( "-D", X )`) is joined with spaces;
     /// a conditional key (`KEY[sdk=iphoneos*]`) is left out, since which SDK builds is not known.
-    static func flatten(_ settings: [String: PropertyList]) -> [String: String] {
+    static func flatten(_ settings: [String: PropertyList.Value]) -> [String: String] {
       var values: [String: String] = [:]
       for (key, value) in settings where !key.contains("[") {
         if let text = value.string {

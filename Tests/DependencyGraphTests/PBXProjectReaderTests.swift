@@ -2,8 +2,8 @@ import DependencyGraph
 import Testing
 
 @Suite struct PBXProjectReaderTests {
-  func read(_ text: String) -> Result<PropertyList, PBXProjectReader.Failure> {
-    PBXProjectReader.read(Array(text.utf8))
+  func read(_ text: String) -> Result<PropertyList.Value, PBXProjectReader.Failure> {
+    PBXProjectReader.read(Array(text.utf8)).map(\.root)
   }
 
   @Test func readsDictionariesArraysStringsCommentsAndData() throws {
@@ -22,7 +22,7 @@ import Testing
     #expect(value["quoted key"]?.string == "say \"hi\"\n")
     #expect(value["list"]?.strings == ["one", "two", "three"])
     #expect(value["nested"]?["path"]?.string == "My Folder/Sub")
-    #expect(value["blob"] == .data("0fbd2A"))
+    #expect(value["blob"]?.data == "0fbd2A")
     #expect(value["path"]?.string == "../Shared/File.swift")
   }
 
@@ -62,5 +62,50 @@ import Testing
     text += "}; rootObject = X0; }\n"
     let value = try read(text).get()
     #expect(value["objects"]?.dictionary?.count == 50_000)
+  }
+
+  /// A project of `count` source files: a file reference, a build file and a group each, and a
+  /// script phase (skipped unread) per file. Below ten million files, every object is the same size.
+  static func project(files count: Int) -> [UInt8] {
+    var text = "// !$*UTF8*$!\n{ objects = {\n"
+    for number in 0..<count {
+      // Fixed width, so every object is the same size whatever the count.
+      let digits = String(number)
+      let index = String(repeating: "0", count: 7 - digits.count) + digits
+      text += "  B\(index) /* F\(index).swift in Sources */ = {isa = PBXBuildFile; fileRef = R\(index); };\n"
+      text += "  R\(index) = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = \"F \(index).swift\"; "
+      text += "sourceTree = \"<group>\"; };\n"
+      text += "  G\(index) = {isa = PBXGroup; children = (R\(index), ); path = \"Group\(index)\"; sourceTree = \"<group>\"; };\n"
+      text += "  S\(index) = {isa = PBXShellScriptBuildPhase; shellScript = \"echo \\\"\(index)\\\"\"; files = ( ); };\n"
+    }
+    text += "}; rootObject = B0; }\n"
+    return Array(text.utf8)
+  }
+
+  /// Cost shape, not wall time: twice the objects is at most twice the reader's work (nodes
+  /// built plus bytes skipped), whatever the size.
+  @Test func twiceTheObjectsIsAtMostTwiceTheWork() throws {
+    for count in [100, 1_000, 10_000] {
+      let single = PBXProjectReader.readCounting(Self.project(files: count))
+      let double = PBXProjectReader.readCounting(Self.project(files: 2 * count))
+      _ = try single.result.get()
+      _ = try double.result.get()
+      #expect(single.steps > count, "every object counts")
+      #expect(double.steps <= 2 * single.steps + 16, "files: \(count) → \(2 * count)")
+    }
+  }
+
+  /// An object the project model never reads is one node and its bytes skipped, not its values.
+  @Test func anUnreadObjectIsSkippedNotBuilt() throws {
+    let text = """
+      { objects = {
+        S1 = {isa = PBXShellScriptBuildPhase; inputPaths = (a, b, c, d, e, f, g, h, ); shellScript = "x"; };
+        B1 = {isa = PBXBuildFile; fileRef = R1; };
+      }; }
+      """
+    let value = try read(text).get()
+    #expect(value["objects"]?["S1"]?["isa"]?.string == "PBXShellScriptBuildPhase")
+    #expect(value["objects"]?["S1"]?["inputPaths"] == nil)
+    #expect(value["objects"]?["B1"]?["fileRef"]?.isString("R1") == true)
   }
 }
