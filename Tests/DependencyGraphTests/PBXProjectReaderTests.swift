@@ -73,10 +73,13 @@ import Testing
       let digits = String(number)
       let index = String(repeating: "0", count: 7 - digits.count) + digits
       text += "  B\(index) /* F\(index).swift in Sources */ = {isa = PBXBuildFile; fileRef = R\(index); };\n"
-      text += "  R\(index) = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = \"F \(index).swift\"; "
+      text +=
+        "  R\(index) = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = \"F \(index).swift\"; "
       text += "sourceTree = \"<group>\"; };\n"
-      text += "  G\(index) = {isa = PBXGroup; children = (R\(index), ); path = \"Group\(index)\"; sourceTree = \"<group>\"; };\n"
-      text += "  S\(index) = {isa = PBXShellScriptBuildPhase; shellScript = \"echo \\\"\(index)\\\"\"; files = ( ); };\n"
+      text +=
+        "  G\(index) = {isa = PBXGroup; children = (R\(index), ); path = \"Group\(index)\"; sourceTree = \"<group>\"; };\n"
+      text +=
+        "  S\(index) = {isa = PBXShellScriptBuildPhase; shellScript = \"echo \\\"\(index)\\\"\"; files = ( ); };\n"
     }
     text += "}; rootObject = B0; }\n"
     return Array(text.utf8)

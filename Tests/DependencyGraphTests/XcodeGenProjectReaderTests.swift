@@ -11,9 +11,10 @@ import Testing
   /// XcodeGen writes `SWIFT_VERSION = 5.0` into the project's settings (its base preset) unless
   /// `settingPresets` leaves project presets out: a target whose spec names no Swift version is
   /// in Swift 5 mode, as in the project XcodeGen generates.
-  @Test(arguments: [
-    (nil, "5.0"), ("all", "5.0"), ("project", "5.0"), ("targets", nil), ("none", nil),
-  ] as [(String?, String?)])
+  @Test(
+    arguments: [
+      (nil, "5.0"), ("all", "5.0"), ("project", "5.0"), ("targets", nil), ("none", nil),
+    ] as [(String?, String?)])
   func aTargetWithoutASwiftVersionGetsXcodeGensPreset(presets: String?, version: String?) throws {
     let options = presets.map { "options:\n  settingPresets: \($0)\n" } ?? ""
     let project = try #require(
