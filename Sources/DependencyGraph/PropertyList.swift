@@ -100,6 +100,20 @@ package final class PropertyList: Sendable {
       return table
     }
 
+    /// The dictionary as a table keyed by the keys' bytes (a key given twice: the last wins),
+    /// when this is one: for `objects`, whose ids are looked up thousands of times.
+    package var table: Table? {
+      node.kind == .dictionary ? Table(list, dictionary: index) : nil
+    }
+
+    /// True when this and `other` are strings of the same text.
+    package func hasSameText(as other: Value) -> Bool {
+      guard node.kind == .string, other.node.kind == .string else { return false }
+      return list.withText(of: index) { mine in
+        other.list.withText(of: other.index) { theirs in mine.elementsEqual(theirs) }
+      }
+    }
+
     /// The value under `key` of a dictionary (a key given twice: the last); nil for anything else.
     package subscript(key: String) -> Value? {
       let node = self.node
@@ -113,6 +127,94 @@ package final class PropertyList: Sendable {
       }
       return found.map { Value(list: list, index: $0) }
     }
+  }
+
+  /// A dictionary's entries by key, hashed over the keys' bytes: no `String` per key.
+  package struct Table: Sendable {
+    let list: PropertyList
+    /// Key and value node of each entry, in file order (a repeated key keeps its first place and
+    /// its last value).
+    private var keys: [Int] = []
+    private var values: [Int] = []
+    /// Entry + 1 per slot, 0 for an empty one; open addressing, at most half full.
+    private var slots: [Int]
+    private let mask: Int
+
+    init(_ list: PropertyList, dictionary index: Int) {
+      self.list = list
+      var pairs = 0
+      list.forEachChild(of: index) { _ in pairs += 1 }
+      var size = 4
+      while size < pairs { size <<= 1 }
+      slots = Array(repeating: 0, count: size)
+      mask = size - 1
+      keys.reserveCapacity(pairs / 2)
+      values.reserveCapacity(pairs / 2)
+      var child = index + 1
+      let end = list.nodes[index].next
+      while child < end {
+        let value = list.nodes[child].next
+        insert(key: child, value: value)
+        child = list.nodes[value].next
+      }
+    }
+
+    private mutating func insert(key: Int, value: Int) {
+      let slot = list.withText(of: key) { text in find(text) }
+      if slots[slot] != 0 {
+        values[slots[slot] - 1] = value
+      } else {
+        keys.append(key)
+        values.append(value)
+        slots[slot] = keys.count
+      }
+    }
+
+    /// The slot holding `text`, or the empty slot where it would go.
+    private func find(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in text { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+      while slots[slot] != 0 {
+        let key = keys[slots[slot] - 1]
+        if list.withText(of: key, { $0.elementsEqual(text) }) { return slot }
+        slot = (slot + 1) & mask
+      }
+      return slot
+    }
+
+    /// How many distinct keys.
+    package var count: Int { keys.count }
+
+    /// The entry whose key reads `key`.
+    package func entry(named key: String) -> Int? {
+      var key = key
+      let slot = key.withUTF8 { find($0) }
+      return slots[slot] == 0 ? nil : slots[slot] - 1
+    }
+
+    /// The entry whose key reads what the string `reference` reads (an object id used as a value).
+    package func entry(of reference: Value?) -> Int? {
+      guard let reference, reference.list.nodes[reference.index].kind == .string else { return nil }
+      let slot = reference.list.withText(of: reference.index) { find($0) }
+      return slots[slot] == 0 ? nil : slots[slot] - 1
+    }
+
+    /// The value of entry `entry`.
+    package func value(_ entry: Int) -> Value { Value(list: list, index: values[entry]) }
+
+    /// The key of entry `entry`.
+    package func key(_ entry: Int) -> String { list.text(of: keys[entry]) }
+  }
+
+  /// Calls `body` with the bytes of the string node at `index`, escapes applied.
+  func withText<Result>(of index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    let node = nodes[index]
+    if node.escaped {
+      var text = text(of: index)
+      return text.withUTF8(body)
+    }
+    return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[node.start..<node.end])) }
   }
 
   /// Calls `body` with each child node of the container at `index`, in order.
