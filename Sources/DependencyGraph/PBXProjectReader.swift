@@ -19,13 +19,14 @@ package struct PBXProjectReader {
   /// Nesting deeper than this is refused (a pbxproj nests about four levels).
   static let maximumDepth = 64
 
-  private let bytes: [UInt8]
+  /// The file's bytes, valid while `readCounting` runs: unchecked reads in the byte loops.
+  private let bytes: UnsafeBufferPointer<UInt8>
   private var position = 0
   private var nodes: [PropertyList.Node] = []
   /// Work done, for the cost-shape tests: nodes made plus bytes skipped unread.
   private var steps = 0
 
-  private init(_ bytes: [UInt8]) {
+  private init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
   }
 
@@ -38,15 +39,17 @@ package struct PBXProjectReader {
 
   /// `read(_:)` and the work it did (nodes built, bytes skipped), for tests of its cost's shape.
   package static func readCounting(_ bytes: [UInt8]) -> (result: Result<PropertyList, Failure>, steps: Int) {
-    var reader = PBXProjectReader(bytes)
-    reader.nodes.reserveCapacity(bytes.count / 24)
-    do throws(Failure) {
-      try reader.value(depth: 0)
-      try reader.skipTrivia()
-      if reader.position < bytes.count { throw reader.failure("unexpected text after the end of the property list") }
-      return (.success(PropertyList(bytes: bytes, nodes: reader.nodes)), reader.steps + reader.nodes.count)
-    } catch {
-      return (.failure(error), reader.steps + reader.nodes.count)
+    bytes.withUnsafeBufferPointer { buffer in
+      var reader = PBXProjectReader(buffer)
+      reader.nodes.reserveCapacity(bytes.count / 24)
+      do throws(Failure) {
+        try reader.value(depth: 0)
+        try reader.skipTrivia()
+        if reader.position < bytes.count { throw reader.failure("unexpected text after the end of the property list") }
+        return (.success(PropertyList(bytes: bytes, nodes: reader.nodes)), reader.steps + reader.nodes.count)
+      } catch {
+        return (.failure(error), reader.steps + reader.nodes.count)
+      }
     }
   }
 
@@ -82,7 +85,7 @@ package struct PBXProjectReader {
 
   /// The text of the string node at `index`, for messages.
   private func text(_ index: Int) -> String {
-    PropertyList(bytes: bytes, nodes: nodes).text(of: index)
+    PropertyList(bytes: Array(bytes), nodes: nodes).text(of: index)
   }
 
   private mutating func dictionary(depth: Int) throws(Failure) {
@@ -132,8 +135,9 @@ package struct PBXProjectReader {
     let length = node.end - node.start
     // Every unread type starts with `PBX` or `XC` and is longer than 11 bytes.
     guard length > 11 else { return false }
-    let list = PropertyList(bytes: bytes, nodes: nodes)
-    return Self.unreadObjects.contains { $0.utf8.count == length && list.equals(value, $0) }
+    if node.escaped { return Self.unreadObjects.contains(text(value)) }
+    let text = UnsafeBufferPointer(rebasing: bytes[node.start..<node.end])
+    return Self.unreadObjects.contains { $0.utf8.count == length && $0.utf8.elementsEqual(text) }
   }
 
   /// Moves past the `}` that closes the dictionary being read, across nested brackets, quoted
@@ -252,7 +256,9 @@ package struct PBXProjectReader {
         position += 1
       } else if byte == UInt8(ascii: "/"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "*") {
         position += 2
-        while position + 1 < bytes.count, !(bytes[position] == UInt8(ascii: "*") && bytes[position + 1] == 0x2F) {
+        // Only a `*` can start the end: a byte test per byte, the pair checked at a `*`.
+        while position + 1 < bytes.count {
+          if bytes[position] == UInt8(ascii: "*") && bytes[position + 1] == 0x2F { break }
           position += 1
         }
         guard position + 1 < bytes.count else { throw failure("a `/*` comment is never closed") }

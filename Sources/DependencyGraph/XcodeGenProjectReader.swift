@@ -220,7 +220,7 @@ package enum XcodeGenProjectReader {
           values[keys.key] = version
         }
       }
-      let resolved = XCConfigReader.resolveVariables(values)
+      let resolved = XCConfigReader.resolveVariables(values, only: XcodeBuildSettings.isRead)
       return XcodeProject.Target(
         name: name, productType: XcodeProject.ProductType(identifier: spec.type ?? ""),
         sources: Array(Set(spec.files ?? [])).sorted(), synchronizedFolders: spec.sources ?? [],

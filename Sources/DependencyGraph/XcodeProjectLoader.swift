@@ -389,7 +389,8 @@ package enum XcodeProjectLoader {
         project = configuration(entry)
         projectConfigurations[chosen.name] = project
       }
-      let values = XCConfigReader.resolveVariables(XCConfigReader.layer(configuration(chosen.entry), over: project))
+      let values = XCConfigReader.resolveVariables(
+        XCConfigReader.layer(configuration(chosen.entry), over: project), only: XcodeBuildSettings.isRead)
       return XcodeBuildSettings(configuration: chosen.name, values: values)
     }
 
