@@ -136,7 +136,7 @@ package final class PropertyList: Sendable {
     /// its last value).
     private var keys: [Int] = []
     private var values: [Int] = []
-    /// Entry + 1 per slot, 0 for an empty one; open addressing, at most half full.
+    /// Entry + 1 per slot, 0 for an empty one; open addressing, at most a quarter full.
     private var slots: [Int]
     private let mask: Int
 
@@ -145,7 +145,7 @@ package final class PropertyList: Sendable {
       var pairs = 0
       list.forEachChild(of: index) { _ in pairs += 1 }
       var size = 4
-      while size < pairs { size <<= 1 }
+      while size < 2 * pairs { size <<= 1 }
       slots = Array(repeating: 0, count: size)
       mask = size - 1
       keys.reserveCapacity(pairs / 2)
@@ -170,11 +170,31 @@ package final class PropertyList: Sendable {
       }
     }
 
-    /// The slot holding `text`, or the empty slot where it would go.
-    private func find(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+    /// Where a key's probe starts: FNV-1a over its bytes, its high bits spread by a Fibonacci
+    /// multiply (ids differ in a few hex digits, which FNV alone leaves clustered).
+    private func home(_ text: UnsafeBufferPointer<UInt8>) -> Int {
       var hash: UInt64 = 0xcbf2_9ce4_8422_2325
       for byte in text { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+      return Int(truncatingIfNeeded: (hash &* 0x9e37_79b9_7f4a_7c15) >> 32) & mask
+    }
+
+    /// Slots visited to find every key once: the table's lookup work, for cost-shape tests.
+    package var probeCount: Int {
+      var total = 0
+      for (entry, key) in keys.enumerated() {
+        var slot = list.withText(of: key) { home($0) }
+        total += 1
+        while slots[slot] != entry + 1 {
+          slot = (slot + 1) & mask
+          total += 1
+        }
+      }
+      return total
+    }
+
+    /// The slot holding `text`, or the empty slot where it would go.
+    private func find(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+      var slot = home(text)
       while slots[slot] != 0 {
         let key = keys[slots[slot] - 1]
         if list.withText(of: key, { $0.elementsEqual(text) }) { return slot }

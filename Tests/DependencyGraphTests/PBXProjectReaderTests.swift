@@ -111,4 +111,30 @@ import Testing
     #expect(value["objects"]?["S1"]?["inputPaths"] == nil)
     #expect(value["objects"]?["B1"]?["fileRef"]?.isString("R1") == true)
   }
+
+  /// The objects table is looked up once per reference: twice the objects (with ids as Xcode
+  /// writes them, 24 hex digits that differ in a few places) is at most twice the slots probed,
+  /// give or take the few percent probe lengths vary by.
+  @Test func twiceTheObjectsIsAtMostTwiceTheLookupWork() throws {
+    func table(_ count: Int) throws -> PropertyList.Table {
+      var text = "{ objects = {\n"
+      for number in 0..<count {
+        let hex = String(number, radix: 16, uppercase: true)
+        let id = "8F3A" + String(repeating: "0", count: 20 - hex.count) + hex
+        text += "  \(id) = {isa = PBXFileReference; path = F.swift; sourceTree = \"<group>\"; };\n"
+      }
+      text += "}; }\n"
+      return try #require(try read(text).get()["objects"]?.table)
+    }
+    for count in [1_000, 10_000] {
+      let single = try table(count)
+      let double = try table(2 * count)
+      #expect(single.count == count && double.count == 2 * count)
+      // Probe lengths vary by a few percent from one table to another; a search would be 2× or more.
+      #expect(
+        double.probeCount <= 2 * single.probeCount + count / 25 + 64,
+        "objects: \(count) → \(2 * count): \(single.probeCount) → \(double.probeCount)")
+      #expect(single.probeCount < 2 * count, "a few probes per id, not a search")
+    }
+  }
 }
