@@ -54,6 +54,42 @@ package final class PropertyList: Sendable {
       return String(decoding: list.bytes[node.start..<node.end].filter(PBXProjectReader.isHexDigit), as: UTF8.self)
     }
 
+    /// `base/self` for a string that is a plain relative path (no escapes, no empty, `.` or `..`
+    /// component, no leading `/`), built from the bytes with no intermediate `String`; nil
+    /// otherwise, for the caller's general join.
+    package func plainPath(joinedTo base: String) -> String? {
+      let node = self.node
+      guard node.kind == .string, !node.escaped else { return nil }
+      let bytes = list.bytes
+      var atStart = true
+      for position in node.start..<node.end {
+        let byte = bytes[position]
+        if byte == UInt8(ascii: "/") {
+          if atStart { return nil }
+          atStart = true
+        } else {
+          if atStart && byte == UInt8(ascii: ".") { return nil }
+          atStart = false
+        }
+      }
+      guard !atStart || node.end == node.start else { return nil }
+      let count = node.end - node.start
+      if count == 0 { return base }
+      if base.isEmpty { return String(decoding: bytes[node.start..<node.end], as: UTF8.self) }
+      var base = base
+      return base.withUTF8 { prefix in
+        bytes.withUnsafeBufferPointer { all in
+          String(unsafeUninitializedCapacity: prefix.count + 1 + count) { buffer in
+            _ = buffer.initialize(from: prefix)
+            buffer[prefix.count] = UInt8(ascii: "/")
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[(prefix.count + 1)...]).initialize(
+              from: UnsafeBufferPointer(rebasing: all[node.start..<node.end]))
+            return prefix.count + 1 + count
+          }
+        }
+      }
+    }
+
     /// True when this is the string `text`, compared without decoding unless it has escapes.
     package func isString(_ text: String) -> Bool {
       list.nodes[index].kind == .string && list.equals(index, text)
@@ -252,6 +288,8 @@ package final class PropertyList: Sendable {
   func equals(_ index: Int, _ text: String) -> Bool {
     let node = nodes[index]
     if node.escaped { return self.text(of: index) == text }
+    // Most keys compared are not the one looked for, and differ in length.
+    guard text.utf8.count == node.end - node.start else { return false }
     var text = text
     return text.withUTF8 { utf8 in
       guard utf8.count == node.end - node.start else { return false }

@@ -216,13 +216,20 @@ package enum XcodeProjectLoader {
 
     /// Where `object` sits when its parent group is at `folder`; nil outside the tree.
     mutating func place(_ object: PropertyList.Value, in folder: String) -> String? {
-      let path = object["path"]?.string ?? ""
-      guard let tree = object["sourceTree"], !tree.isString("<group>") else { return inside(folder, path) }
+      let path = object["path"]
+      guard let tree = object["sourceTree"], !tree.isString("<group>") else { return join(folder, path) }
       if tree.isString("SOURCE_ROOT") {
-        return inside(RelativePath.directory(of: RelativePath.directory(of: self.path)), path)
+        return join(RelativePath.directory(of: RelativePath.directory(of: self.path)), path)
       }
       // A `sourceTree` that is no string reads as `<group>`, as a missing one does.
-      return tree.string == nil ? inside(folder, path) : nil  // BUILT_PRODUCTS_DIR, SDKROOT, <absolute>.
+      return tree.string == nil ? join(folder, path) : nil  // BUILT_PRODUCTS_DIR, SDKROOT, <absolute>.
+    }
+
+    /// `inside(base, path)` for a `path` value (missing or not a string: none): a plain path is
+    /// joined from its bytes, anything else by `inside`.
+    mutating func join(_ base: String, _ path: PropertyList.Value?) -> String? {
+      if let joined = path?.plainPath(joinedTo: base) { return joined }
+      return inside(base, path?.string ?? "")
     }
 
     // MARK: - Targets

@@ -137,4 +137,17 @@ import Testing
       #expect(single.probeCount < 2 * count, "a few probes per id, not a search")
     }
   }
+
+  /// A plain relative path is joined from its bytes; anything that needs normalising is left to
+  /// the caller (nil).
+  @Test func plainPathsJoinFromTheirBytes() throws {
+    let value = try read(
+      #"{ a = Sources/App; b = ""; c = "../Up"; d = "./Here"; e = "/abs"; f = "a//b"; g = "x\\y"; h = "Ünï/cödé"; }"#
+    ).get()
+    #expect(value["a"]?.plainPath(joinedTo: "Root") == "Root/Sources/App")
+    #expect(value["a"]?.plainPath(joinedTo: "") == "Sources/App")
+    #expect(value["b"]?.plainPath(joinedTo: "Root") == "Root")
+    #expect(value["h"]?.plainPath(joinedTo: "Root") == "Root/Ünï/cödé")
+    for key in ["c", "d", "e", "f", "g"] { #expect(value[key]?.plainPath(joinedTo: "Root") == nil, "\(key)") }
+  }
 }
