@@ -62,7 +62,7 @@ package struct ModuleResolver: Sendable {
     for (packageIndex, package) in packages.enumerated() {
       var ids: [String: Int] = [:]
       for target in package.manifest.targets where target.kind != .binary && target.kind != .systemLibrary {
-        let folder = Self.folder(of: target, in: package.root, existing: folders)
+        let folder = Self.folder(of: target, in: package, existing: folders)
         let id = modules.count
         ids[target.name] = id
         modules.append(
@@ -229,8 +229,12 @@ package struct ModuleResolver: Sendable {
     moduleOfFile.removeAll { $0 < 0 }
   }
 
-  /// The folder of a target: `path:` or the first predefined folder that holds files.
-  static func folder(of target: PackageManifest.Target, in root: String, existing: Set<String>) -> String {
+  /// The folder of a target: `path:` or the first predefined folder that holds files. Where no
+  /// `Tests/<name>` (`Sources/<name>`, …) holds files, SwiftPM 5.9 and later let the only target
+  /// of its kind sharing that root (test targets; plugins; all the others) occupy the
+  /// predefined folder itself: a package whose single test target's files sit in `Tests/`.
+  static func folder(of target: PackageManifest.Target, in package: ScannedPackage, existing: Set<String>) -> String {
+    let root = package.root
     if let path = target.path { return RelativePath.join(root, path) }
     let candidates: [String]
     switch target.kind {
@@ -239,7 +243,23 @@ package struct ModuleResolver: Sendable {
     default: candidates = ["Sources", "Source", "src", "srcs"]
     }
     let folders = candidates.map { RelativePath.join(root, "\($0)/\(target.name)") }
-    return folders.first(where: existing.contains) ?? folders[0]
+    if let found = folders.first(where: existing.contains) { return found }
+    let manifest = package.manifest
+    if !manifest.toolsVersion.lexicographicallyPrecedes([5, 9]), !manifest.toolsVersion.isEmpty {
+      let sharingRoot = manifest.targets.filter { other in
+        switch target.kind {
+        case .test: return other.kind == .test
+        case .plugin: return other.kind == .plugin
+        default: return other.kind != .test && other.kind != .plugin
+        }
+      }
+      if sharingRoot.count == 1,
+        let predefined = candidates.map({ RelativePath.join(root, $0) }).first(where: existing.contains)
+      {
+        return predefined
+      }
+    }
+    return folders[0]
   }
 
   /// The first folder of `path` below `root`, or `root` for a file directly in it.

@@ -1,4 +1,5 @@
-/// Reads an old-style property list (the text of a `project.pbxproj`) into a `PropertyList`.
+/// Reads an old-style property list (the text of a `project.pbxproj`) into a `PropertyList`:
+/// nodes over the file's bytes, no strings.
 ///
 /// Strict and small: dictionaries `{ key = value; }`, arrays `( a, b, )`, quoted strings with
 /// backslash escapes, unquoted strings (`[A-Za-z0-9_$+/:.-]`, what Xcode writes unquoted),
@@ -18,25 +19,37 @@ package struct PBXProjectReader {
   /// Nesting deeper than this is refused (a pbxproj nests about four levels).
   static let maximumDepth = 64
 
-  private let bytes: [UInt8]
+  /// The file's bytes, valid while `readCounting` runs: unchecked reads in the byte loops.
+  private let bytes: UnsafeBufferPointer<UInt8>
   private var position = 0
+  private var nodes: [PropertyList.Node] = []
+  /// Work done, for the cost-shape tests: nodes made plus bytes skipped unread.
+  private var steps = 0
 
-  private init(_ bytes: [UInt8]) {
+  private init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
   }
 
   /// Parses `bytes` as one property-list value (the whole file).
   ///
-  /// - Returns: the root value, or the line and reason of the first byte that does not fit.
+  /// - Returns: the root value's list, or the line and reason of the first byte that does not fit.
   package static func read(_ bytes: [UInt8]) -> Result<PropertyList, Failure> {
-    var reader = PBXProjectReader(bytes)
-    do throws(Failure) {
-      let value = try reader.value(depth: 0)
-      try reader.skipTrivia()
-      if reader.position < bytes.count { throw reader.failure("unexpected text after the end of the property list") }
-      return .success(value)
-    } catch {
-      return .failure(error)
+    readCounting(bytes).result
+  }
+
+  /// `read(_:)` and the work it did (nodes built, bytes skipped), for tests of its cost's shape.
+  package static func readCounting(_ bytes: [UInt8]) -> (result: Result<PropertyList, Failure>, steps: Int) {
+    bytes.withUnsafeBufferPointer { buffer in
+      var reader = PBXProjectReader(buffer)
+      reader.nodes.reserveCapacity(bytes.count / 24)
+      do throws(Failure) {
+        try reader.value(depth: 0)
+        try reader.skipTrivia()
+        if reader.position < bytes.count { throw reader.failure("unexpected text after the end of the property list") }
+        return (.success(PropertyList(bytes: bytes, nodes: reader.nodes)), reader.steps + reader.nodes.count)
+      } catch {
+        return (.failure(error), reader.steps + reader.nodes.count)
+      }
     }
   }
 
@@ -48,52 +61,90 @@ package struct PBXProjectReader {
 
   // MARK: - Values
 
-  private mutating func value(depth: Int) throws(Failure) -> PropertyList {
+  /// Reads one value into `nodes`; its node is the first one added.
+  private mutating func value(depth: Int) throws(Failure) {
     guard depth < PBXProjectReader.maximumDepth else { throw failure("nested more than \(Self.maximumDepth) deep") }
     try skipTrivia()
     guard position < bytes.count else { throw failure("the file ends where a value should be") }
     switch bytes[position] {
-    case UInt8(ascii: "{"): return try dictionary(depth: depth)
-    case UInt8(ascii: "("): return try array(depth: depth)
-    case UInt8(ascii: "<"): return try data()
-    default: return .string(try string())
+    case UInt8(ascii: "{"): try dictionary(depth: depth)
+    case UInt8(ascii: "("): try array(depth: depth)
+    case UInt8(ascii: "<"): try data()
+    default: try string()
     }
   }
 
   /// Objects the project model never reads: below `objects` (depth 2), an object whose first key
   /// is `isa` with one of these types is skipped to its closing brace, not built. Build-phase
   /// scripts and resource lists are much of a large project's text.
-  static let unreadObjects: Set<String> = [
+  static let unreadObjects: [String] = [
     "PBXShellScriptBuildPhase", "PBXResourcesBuildPhase", "PBXCopyFilesBuildPhase",
     "PBXHeadersBuildPhase", "PBXBuildRule", "XCRemoteSwiftPackageReference", "PBXRezBuildPhase",
     "PBXAppleScriptBuildPhase",
   ]
 
-  private mutating func dictionary(depth: Int) throws(Failure) -> PropertyList {
+  /// The text of the string node at `index`, for messages.
+  private func text(_ index: Int) -> String {
+    PropertyList(bytes: Array(bytes), nodes: nodes).text(of: index)
+  }
+
+  private mutating func dictionary(depth: Int) throws(Failure) {
+    let me = nodes.count
+    nodes.append(.init(kind: .dictionary, start: position, end: position, next: 0))
     position += 1
-    var entries: [PropertyList.Entry] = []
+    var isFirst = true
     while true {
       try skipTrivia()
       guard position < bytes.count else { throw failure("the file ends inside a dictionary (missing `}`)") }
       if bytes[position] == UInt8(ascii: "}") {
         position += 1
-        return .dictionary(entries)
+        nodes[me].next = nodes.count
+        return
       }
-      let key = try string()
-      try expect(UInt8(ascii: "="), "expected `=` after key `\(key)`")
-      let value = try value(depth: depth + 1)
-      try expect(UInt8(ascii: ";"), "expected `;` after the value of `\(key)`")
-      if depth == 2 && entries.isEmpty && key == "isa", let type = value.string, Self.unreadObjects.contains(type) {
+      let key = nodes.count
+      try string()
+      try skipTrivia()
+      guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
+        throw failure("expected `=` after key `\(text(key))`")
+      }
+      position += 1
+      let value = nodes.count
+      try self.value(depth: depth + 1)
+      try skipTrivia()
+      guard position < bytes.count, bytes[position] == UInt8(ascii: ";") else {
+        throw failure("expected `;` after the value of `\(text(key))`")
+      }
+      position += 1
+      if depth == 2 && isFirst && nodes[value].kind == .string && isISA(key) && isUnread(value) {
         try skipToClosingBrace()
-        return .dictionary([PropertyList.Entry(key: key, value: value)])
+        nodes[me].next = nodes.count
+        return
       }
-      entries.append(PropertyList.Entry(key: key, value: value))
+      isFirst = false
     }
+  }
+
+  private func isISA(_ key: Int) -> Bool {
+    let node = nodes[key]
+    return !node.escaped && node.end - node.start == 3 && bytes[node.start] == UInt8(ascii: "i")
+      && bytes[node.start + 1] == UInt8(ascii: "s") && bytes[node.start + 2] == UInt8(ascii: "a")
+  }
+
+  private func isUnread(_ value: Int) -> Bool {
+    let node = nodes[value]
+    let length = node.end - node.start
+    // Every unread type starts with `PBX` or `XC` and is longer than 11 bytes.
+    guard length > 11 else { return false }
+    if node.escaped { return Self.unreadObjects.contains(text(value)) }
+    let text = UnsafeBufferPointer(rebasing: bytes[node.start..<node.end])
+    return Self.unreadObjects.contains { $0.utf8.count == length && $0.utf8.elementsEqual(text) }
   }
 
   /// Moves past the `}` that closes the dictionary being read, across nested brackets, quoted
   /// strings and comments, without building anything.
   private mutating func skipToClosingBrace() throws(Failure) {
+    let start = position
+    defer { steps += position - start }
     var nesting = 0
     while position < bytes.count {
       let byte = bytes[position]
@@ -125,17 +176,19 @@ package struct PBXProjectReader {
     throw failure("the file ends inside a dictionary (missing `}`)")
   }
 
-  private mutating func array(depth: Int) throws(Failure) -> PropertyList {
+  private mutating func array(depth: Int) throws(Failure) {
+    let me = nodes.count
+    nodes.append(.init(kind: .array, start: position, end: position, next: 0))
     position += 1
-    var items: [PropertyList] = []
     while true {
       try skipTrivia()
       guard position < bytes.count else { throw failure("the file ends inside an array (missing `)`)") }
       if bytes[position] == UInt8(ascii: ")") {
         position += 1
-        return .array(items)
+        nodes[me].next = nodes.count
+        return
       }
-      items.append(try value(depth: depth + 1))
+      try value(depth: depth + 1)
       try skipTrivia()
       guard position < bytes.count else { throw failure("the file ends inside an array (missing `)`)") }
       if bytes[position] == UInt8(ascii: ",") {
@@ -146,24 +199,22 @@ package struct PBXProjectReader {
     }
   }
 
-  private mutating func data() throws(Failure) -> PropertyList {
+  private mutating func data() throws(Failure) {
     position += 1
-    var hex: [UInt8] = []
+    let start = position
     while position < bytes.count, bytes[position] != UInt8(ascii: ">") {
       let byte = bytes[position]
-      if Self.isHexDigit(byte) {
-        hex.append(byte)
-      } else if !Self.isSpace(byte) {
+      if !Self.isHexDigit(byte) && !Self.isSpace(byte) {
         throw failure("data holds a byte that is not a hex digit")
       }
       position += 1
     }
     guard position < bytes.count else { throw failure("the file ends inside data (missing `>`)") }
+    nodes.append(.init(kind: .data, start: start, end: position, next: nodes.count + 1))
     position += 1
-    return .data(String(decoding: hex, as: UTF8.self))
   }
 
-  private mutating func string() throws(Failure) -> String {
+  private mutating func string() throws(Failure) {
     guard position < bytes.count else { throw failure("the file ends where a string should be") }
     if bytes[position] == UInt8(ascii: "\"") { return try quoted() }
     let start = position
@@ -171,50 +222,28 @@ package struct PBXProjectReader {
     guard position > start else {
       throw failure("unexpected `\(String(decoding: [bytes[position]], as: UTF8.self))`")
     }
-    return String(decoding: bytes[start..<position], as: UTF8.self)
+    nodes.append(.init(kind: .string, start: start, end: position, next: nodes.count + 1))
   }
 
-  private mutating func quoted() throws(Failure) -> String {
+  private mutating func quoted() throws(Failure) {
     position += 1
-    var text: [UInt8] = []
+    let start = position
+    var escaped = false
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
+        nodes.append(.init(kind: .string, escaped: escaped, start: start, end: position, next: nodes.count + 1))
         position += 1
-        return String(decoding: text, as: UTF8.self)
+        return
       }
       if byte == UInt8(ascii: "\\") {
+        escaped = true
         position += 1
         guard position < bytes.count else { break }
-        switch bytes[position] {
-        case UInt8(ascii: "n"): text.append(0x0A)
-        case UInt8(ascii: "t"): text.append(0x09)
-        case UInt8(ascii: "r"): text.append(0x0D)
-        case UInt8(ascii: "U"):
-          // `\U2022`: four hex digits of a UTF-16 unit; a surrogate half becomes U+FFFD.
-          var scalar: UInt32 = 0
-          var digits = 0
-          while digits < 4, position + 1 < bytes.count, Self.isHexDigit(bytes[position + 1]) {
-            position += 1
-            scalar = scalar * 16 + UInt32(Self.hexValue(bytes[position]))
-            digits += 1
-          }
-          text.append(contentsOf: Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8))
-        default: text.append(bytes[position])
-        }
-        position += 1
-        continue
       }
-      text.append(byte)
       position += 1
     }
     throw failure("the file ends inside a quoted string")
-  }
-
-  private mutating func expect(_ byte: UInt8, _ reason: String) throws(Failure) {
-    try skipTrivia()
-    guard position < bytes.count, bytes[position] == byte else { throw failure(reason) }
-    position += 1
   }
 
   // MARK: - Trivia
@@ -227,7 +256,9 @@ package struct PBXProjectReader {
         position += 1
       } else if byte == UInt8(ascii: "/"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "*") {
         position += 2
-        while position + 1 < bytes.count, !(bytes[position] == UInt8(ascii: "*") && bytes[position + 1] == 0x2F) {
+        // Only a `*` can start the end: a byte test per byte, the pair checked at a `*`.
+        while position + 1 < bytes.count {
+          if bytes[position] == UInt8(ascii: "*") && bytes[position + 1] == 0x2F { break }
           position += 1
         }
         guard position + 1 < bytes.count else { throw failure("a `/*` comment is never closed") }
@@ -242,7 +273,7 @@ package struct PBXProjectReader {
 
   // MARK: - Byte classes
 
-  private static func isSpace(_ byte: UInt8) -> Bool {
+  static func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C || byte == 0x0B
   }
 
@@ -259,12 +290,12 @@ package struct PBXProjectReader {
     }
   }
 
-  private static func isHexDigit(_ byte: UInt8) -> Bool {
+  static func isHexDigit(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
       || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
   }
 
-  private static func hexValue(_ byte: UInt8) -> UInt8 {
+  static func hexValue(_ byte: UInt8) -> UInt8 {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
     case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10

@@ -115,6 +115,10 @@ package struct PackageManifest: Sendable, Hashable {
   package var warnings: [ManifestWarning]
   /// `swiftLanguageVersions:` / `swiftLanguageModes:` (`5`, `6`), in manifest order.
   package var languageModes: [String] = []
+  /// The `// swift-tools-version:` as `[major, minor]`; empty when the first line names none.
+  /// From 5.9, the only test target (or the only non-test, non-plugin target) may occupy its
+  /// predefined folder itself (`Tests/`), not `Tests/<name>`.
+  package var toolsVersion: [Int] = []
 
   /// Creates a manifest from its parts.
   package init(

@@ -91,7 +91,9 @@ package enum ProjectGraphBuilder {
     var packages: [ScannedPackage] = []
     for manifest in chosen.values.sorted(by: { $0.path < $1.path }) {
       var scanned = PackageManifestScanner.scan(Lexer.tokenize(manifest.bytes))
-      applyDefaultLanguageMode(to: &scanned, toolsVersion: toolsVersion(of: manifest.bytes))
+      let tools = toolsVersion(of: manifest.bytes)
+      applyDefaultLanguageMode(to: &scanned, toolsVersion: tools)
+      if let tools { scanned.toolsVersion = [tools.0, tools.1] }
       warnings += scanned.warnings.map { .manifest(path: manifest.path, $0) }
       packages.append(ScannedPackage(manifestPath: manifest.path, manifest: scanned))
     }

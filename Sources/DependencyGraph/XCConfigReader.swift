@@ -111,10 +111,13 @@ struct XCConfigReader {
   }
 
   /// Replaces `$(NAME)` and `${NAME}` by the value of `NAME` where it is known and holds no
-  /// variable itself (one level, as the settings the plan reads are rarely built deeper).
-  static func resolveVariables(_ values: [String: String]) -> [String: String] {
+  /// variable itself (one level, as the settings the plan reads are rarely built deeper), in the
+  /// settings `isRead` names (the others keep their text; every setting is a source).
+  static func resolveVariables(_ values: [String: String], only isRead: (String) -> Bool = { _ in true })
+    -> [String: String]
+  {
     var result = values
-    for (key, value) in values where value.utf8.contains(UInt8(ascii: "$")) {
+    for (key, value) in values where value.utf8.contains(UInt8(ascii: "$")) && isRead(key) {
       var text = value
       for (open, close) in [("$(", ")"), ("${", "}")] {
         while let start = text.firstRange(of: open), let end = text[start.upperBound...].firstRange(of: close) {

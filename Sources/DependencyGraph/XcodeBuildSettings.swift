@@ -65,6 +65,17 @@ package struct XcodeBuildSettings: Sendable, Hashable {
 
   /// Reads the settings the plan needs from `values`, the target's settings already layered
   /// (project xcconfig, project, target xcconfig, target), each level's `$(inherited)` resolved.
+  /// Whether `init(configuration:values:)` reads `key`: only these need their variables
+  /// resolved (a target has a few hundred settings; the plan reads about fifteen).
+  static func isRead(_ key: String) -> Bool {
+    readKeys.contains(key) || key.hasPrefix("SWIFT_UPCOMING_FEATURE_")
+  }
+
+  private static let readKeys: Set<String> = Set(deploymentKeys.map(\.key)).union([
+    "SUPPORTED_PLATFORMS", "SDKROOT", "SWIFT_VERSION", "SWIFT_STRICT_CONCURRENCY", "SWIFT_APPROACHABLE_CONCURRENCY",
+    "SWIFT_DEFAULT_ACTOR_ISOLATION", "TEST_TARGET_NAME", "TEST_HOST", "PRODUCT_NAME", "PRODUCT_MODULE_NAME",
+  ])
+
   init(configuration: String, values: [String: String]) {
     self.init(configuration: configuration)
     var unresolved: [String] = []

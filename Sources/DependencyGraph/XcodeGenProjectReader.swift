@@ -112,6 +112,8 @@ package enum XcodeGenProjectReader {
   struct Spec {
     var deploymentTargets: [String: String] = [:]
     var settings: [String: String] = [:]
+    /// `options.settingPresets`: `all` (XcodeGen's default), `project`, `targets` or `none`.
+    var settingPresets = "all"
     var packagePaths: [String: String] = [:]
     var targets: [String: TargetSpec] = [:]
     var targetOrder: [String] = []
@@ -123,6 +125,7 @@ package enum XcodeGenProjectReader {
       for (platform, version) in node["options"]?["deploymentTarget"]?.entries ?? [] {
         if let text = version.text { deploymentTargets[platform] = text }
       }
+      if let presets = node["options"]?["settingPresets"]?.text { settingPresets = presets }
       if let settings = node["settings"] { self.settings.merge(XcodeGenProjectReader.settings(settings)) { $1 } }
       for (name, package) in node["packages"]?.entries ?? [] {
         guard let relative = package["path"]?.text else { continue }
@@ -198,9 +201,16 @@ package enum XcodeGenProjectReader {
       }
     }
 
+    /// What XcodeGen writes into the project's own settings before the spec's (its
+    /// `SettingPresets/base.yml`), where the spec keeps project presets: `SWIFT_VERSION = 5.0`,
+    /// the language mode of every target whose spec names none.
+    var projectPresets: [String: String] {
+      settingPresets == "all" || settingPresets == "project" ? ["SWIFT_VERSION": "5.0"] : [:]
+    }
+
     /// The target as the project model holds it.
     func target(_ name: String, _ spec: TargetSpec) -> XcodeProject.Target {
-      var values = settings.merging(spec.settings) { $1 }
+      var values = projectPresets.merging(settings) { $1 }.merging(spec.settings) { $1 }
       values["TARGET_NAME"] = name
       if let platform = spec.platform,
         let keys = XcodeBuildSettings.deploymentKeys.first(where: { $0.platform == platform })
@@ -210,7 +220,7 @@ package enum XcodeGenProjectReader {
           values[keys.key] = version
         }
       }
-      let resolved = XCConfigReader.resolveVariables(values)
+      let resolved = XCConfigReader.resolveVariables(values, only: XcodeBuildSettings.isRead)
       return XcodeProject.Target(
         name: name, productType: XcodeProject.ProductType(identifier: spec.type ?? ""),
         sources: Array(Set(spec.files ?? [])).sorted(), synchronizedFolders: spec.sources ?? [],

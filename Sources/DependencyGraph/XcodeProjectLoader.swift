@@ -24,43 +24,47 @@ package enum XcodeProjectLoader {
     // `App/App.xcodeproj/project.pbxproj` → `App`.
     let root = RelativePath.directory(of: RelativePath.directory(of: path))
     var project = XcodeProject(path: path, root: root)
-    let plist: PropertyList
+    let plist: PropertyList.Value
     switch parsed {
-    case .success(let value): plist = value
+    case .success(let value): plist = value.root
     case .failure(let failure):
       project.warnings.append("\(path): \(failure); the project's targets are not used")
       return project
     }
-    guard let objects = plist["objects"]?.dictionary, let rootID = plist["rootObject"]?.string,
-      let main = objects[rootID], main["isa"]?.string == "PBXProject"
+    guard let objects = plist["objects"]?.table, let rootID = objects.entry(of: plist["rootObject"]),
+      objects.value(rootID)["isa"]?.isString("PBXProject") == true
     else {
       project.warnings.append("\(path): no `rootObject` naming a `PBXProject`; the project's targets are not used")
       return project
     }
+    let main = objects.value(rootID)
     var context = Context(path: path, objects: objects, xcconfigs: xcconfigs)
     context.warnUnknownTypes()
     let projectRoot = context.inside(root, main["projectDirPath"]?.string ?? "") ?? root
-    context.placeGroups(from: main["mainGroup"]?.string, root: projectRoot)
+    context.placeGroups(from: objects.entry(of: main["mainGroup"]), root: projectRoot)
 
-    let projectList = context.configurationList(main["buildConfigurationList"]?.string)
+    let projectList = context.configurationList(main["buildConfigurationList"])
     var targets: [XcodeProject.Target] = []
-    var targetIDs: [String] = []
-    for id in main["targets"]?.strings ?? [] {
-      guard let object = objects[id] else {
+    var targetIDs: [Int] = []
+    for reference in main["targets"]?.array ?? [] {
+      guard let id = reference.string else { continue }
+      guard let entry = objects.entry(of: reference) else {
         context.warn("target \(id) is not among the objects")
         continue
       }
+      let object = objects.value(entry)
       // Aggregate and legacy (external build system) targets compile no Swift of their own.
-      guard object["isa"]?.string == "PBXNativeTarget", let name = object["name"]?.string else { continue }
-      targetIDs.append(id)
-      targets.append(context.target(id: id, object: object, name: name, projectList: projectList, rootID: rootID))
+      guard object["isa"]?.isString("PBXNativeTarget") == true, let name = object["name"]?.string else { continue }
+      targetIDs.append(entry)
+      targets.append(context.target(object: object, name: name, projectList: projectList, rootID: rootID))
     }
     context.applyExceptionSets(to: &targets, ids: targetIDs)
     for index in targets.indices { targets[index].sources.sort() }
 
     var packages: [String] = []
-    for id in main["packageReferences"]?.strings ?? [] {
-      guard let reference = objects[id], reference["isa"]?.string == "XCLocalSwiftPackageReference",
+    for reference in main["packageReferences"]?.array ?? [] {
+      guard let reference = context.object(reference),
+        reference["isa"]?.isString("XCLocalSwiftPackageReference") == true,
         let relative = reference["relativePath"]?.string
       else { continue }
       if let folder = context.inside(projectRoot, relative) { packages.append(folder) }
@@ -74,12 +78,13 @@ package enum XcodeProjectLoader {
   /// The state of one load: the objects, where each group and file sits, and the warnings.
   struct Context {
     let path: String
-    let objects: [String: PropertyList]
+    /// The objects by id; an object is its entry number in this table.
+    let objects: PropertyList.Table
     let xcconfigs: [String: [UInt8]]
-    /// Root-relative path of every group and file reference reached from the main group.
-    var location: [String: String] = [:]
+    /// Root-relative path of every group and file reference reached from the main group, by entry.
+    var location: [String?]
     /// The synchronised folders reached from the main group, in the order reached.
-    var synchronizedGroups: [String] = []
+    var synchronizedGroups: [Int] = []
     var warnings: [String] = []
     /// Each `.xcconfig` read once, however many configurations are based on it.
     var xcconfigValues: [String: [String: String]] = [:]
@@ -88,10 +93,21 @@ package enum XcodeProjectLoader {
     /// Each warning once: a project with a thousand escaping paths says it once per path.
     var warned: Set<String> = []
 
-    init(path: String, objects: [String: PropertyList], xcconfigs: [String: [UInt8]]) {
+    init(path: String, objects: PropertyList.Table, xcconfigs: [String: [UInt8]]) {
       self.path = path
       self.objects = objects
       self.xcconfigs = xcconfigs
+      self.location = Array(repeating: nil, count: objects.count)
+    }
+
+    /// The object a reference (an id written as a value) names.
+    func object(_ reference: PropertyList.Value?) -> PropertyList.Value? {
+      objects.entry(of: reference).map(objects.value)
+    }
+
+    /// Where the object a reference names sits, when the group tree reached it.
+    func location(of reference: PropertyList.Value?) -> String? {
+      objects.entry(of: reference).flatMap { location[$0] }
     }
 
     mutating func warn(_ text: String) {
@@ -113,9 +129,14 @@ package enum XcodeProjectLoader {
 
     mutating func warnUnknownTypes() {
       var unknown: Set<String> = []
-      for object in objects.values {
-        guard let type = object["isa"]?.string else { continue }
-        if !Self.knownTypes.contains(type) { unknown.insert(type) }
+      // A project lists its objects by type: a run of one type is looked up once.
+      var previous: PropertyList.Value?
+      for entry in 0..<objects.count {
+        guard let type = objects.value(entry)["isa"] else { continue }
+        if let previous, type.hasSameText(as: previous) { continue }
+        guard let name = type.string else { continue }
+        previous = type
+        if !Self.knownTypes.contains(name) { unknown.insert(name) }
       }
       for type in unknown.sorted() { warn("unknown object type `\(type)`, ignored") }
     }
@@ -124,7 +145,14 @@ package enum XcodeProjectLoader {
     mutating func inside(_ base: String, _ relative: String) -> String? {
       // Most paths are plain names (`Model.swift`, `Sources/App`): joined without splitting, which
       // was a sixth of reading a large project.
-      if Self.isPlain(relative) { return base.isEmpty ? relative : relative.isEmpty ? base : base + "/" + relative }
+      if Self.isPlain(relative) {
+        if base.isEmpty || relative.isEmpty { return base.isEmpty ? relative : base }
+        var joined = base
+        joined.reserveCapacity(base.utf8.count + 1 + relative.utf8.count)
+        joined += "/"
+        joined += relative
+        return joined
+      }
       if relative.hasPrefix("/") {
         warn("path `\(relative)` is absolute, outside the scanned tree; ignored")
         return nil
@@ -166,60 +194,78 @@ package enum XcodeProjectLoader {
     /// Gives every group and file reference below the main group its root-relative path.
     /// Iterative, with each object placed once, so a group listed twice or a cycle of groups
     /// costs nothing extra.
-    mutating func placeGroups(from main: String?, root: String) {
+    mutating func placeGroups(from main: Int?, root: String) {
       guard let main else { return }
       location[main] = root
       var stack = [main]
       while let id = stack.popLast() {
-        guard let folder = location[id], let children = objects[id]?["children"]?.strings else { continue }
-        for child in children where location[child] == nil {
-          guard let object = objects[child] else { continue }
+        guard let folder = location[id], let children = objects.value(id)["children"]?.array else { continue }
+        for reference in children {
+          guard let child = objects.entry(of: reference), location[child] == nil else { continue }
+          let object = objects.value(child)
           if let place = place(object, in: folder) {
             location[child] = place
             stack.append(child)
-            if object["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" { synchronizedGroups.append(child) }
+            if object["isa"]?.isString("PBXFileSystemSynchronizedRootGroup") == true {
+              synchronizedGroups.append(child)
+            }
           }
         }
       }
     }
 
     /// Where `object` sits when its parent group is at `folder`; nil outside the tree.
-    mutating func place(_ object: PropertyList, in folder: String) -> String? {
-      let path = object["path"]?.string ?? ""
-      switch object["sourceTree"]?.string ?? "<group>" {
-      case "<group>": return inside(folder, path)
-      case "SOURCE_ROOT": return inside(RelativePath.directory(of: RelativePath.directory(of: self.path)), path)
-      default: return nil  // BUILT_PRODUCTS_DIR, SDKROOT, <absolute>: not in the scanned tree.
+    mutating func place(_ object: PropertyList.Value, in folder: String) -> String? {
+      let path = object["path"]
+      guard let tree = object["sourceTree"], !tree.isString("<group>") else { return join(folder, path) }
+      if tree.isString("SOURCE_ROOT") {
+        return join(RelativePath.directory(of: RelativePath.directory(of: self.path)), path)
       }
+      // A `sourceTree` that is no string reads as `<group>`, as a missing one does.
+      return tree.string == nil ? join(folder, path) : nil  // BUILT_PRODUCTS_DIR, SDKROOT, <absolute>.
+    }
+
+    /// `inside(base, path)` for a `path` value (missing or not a string: none): a plain path is
+    /// joined from its bytes, anything else by `inside`.
+    mutating func join(_ base: String, _ path: PropertyList.Value?) -> String? {
+      if let joined = path?.plainPath(joinedTo: base) { return joined }
+      return inside(base, path?.string ?? "")
     }
 
     // MARK: - Targets
 
+    /// The build phases of `object` whose type is `type`.
+    func phases(of object: PropertyList.Value, type: String) -> [PropertyList.Value] {
+      (object["buildPhases"]?.array ?? []).compactMap { reference in
+        self.object(reference).flatMap { $0["isa"]?.isString(type) == true ? $0 : nil }
+      }
+    }
+
     mutating func target(
-      id: String, object: PropertyList, name: String, projectList: [(name: String, id: String)], rootID: String
+      object: PropertyList.Value, name: String, projectList: [(name: String, entry: Int)], rootID: Int
     ) -> XcodeProject.Target {
       var target = XcodeProject.Target(
         name: name, productType: XcodeProject.ProductType(identifier: object["productType"]?.string ?? ""))
-      for phase in object["buildPhases"]?.strings ?? [] where objects[phase]?["isa"]?.string == "PBXSourcesBuildPhase" {
-        for file in objects[phase]?["files"]?.strings ?? [] {
-          guard let reference = objects[file]?["fileRef"]?.string else { continue }
-          if let path = location[reference], path.hasSuffix(".swift") { target.sources.append(path) }
+      for phase in phases(of: object, type: "PBXSourcesBuildPhase") {
+        for file in phase["files"]?.array ?? [] {
+          guard let reference = self.object(file)?["fileRef"] else { continue }
+          if let path = location(of: reference), path.hasSuffix(".swift") { target.sources.append(path) }
         }
       }
-      for group in object["fileSystemSynchronizedGroups"]?.strings ?? [] {
-        if let folder = location[group] { target.synchronizedFolders.append(.init(path: folder)) }
+      for group in object["fileSystemSynchronizedGroups"]?.array ?? [] {
+        if let folder = location(of: group) { target.synchronizedFolders.append(.init(path: folder)) }
       }
       var dependencies: Set<String> = []
       var external: Set<XcodeProject.ExternalDependency> = []
-      for dependency in object["dependencies"]?.strings ?? [] {
-        guard let entry = objects[dependency] else { continue }
-        if let other = entry["target"]?.string, let otherName = objects[other]?["name"]?.string {
+      for dependency in object["dependencies"]?.array ?? [] {
+        guard let entry = self.object(dependency) else { continue }
+        if let otherName = self.object(entry["target"])?["name"]?.string {
           dependencies.insert(otherName)
-        } else if let proxyID = entry["targetProxy"]?.string, let proxy = objects[proxyID],
-          let info = proxy["remoteInfo"]?.string, proxy["proxyType"]?.string == "1"
+        } else if let proxy = self.object(entry["targetProxy"]), let info = proxy["remoteInfo"]?.string,
+          proxy["proxyType"]?.isString("1") == true
         {
           // The portal is the project object itself, or a file reference to another project.
-          if let portal = proxy["containerPortal"]?.string, portal != rootID, let other = location[portal],
+          if let portal = objects.entry(of: proxy["containerPortal"]), portal != rootID, let other = location[portal],
             other.hasSuffix(".xcodeproj")
           {
             external.insert(.init(project: other, target: info))
@@ -232,12 +278,11 @@ package enum XcodeProjectLoader {
       target.dependencies = dependencies.sorted()
       target.externalDependencies = external.sorted()
       var linked: Set<String> = []
-      for phase in object["buildPhases"]?.strings ?? []
-      where objects[phase]?["isa"]?.string == "PBXFrameworksBuildPhase" {
-        for file in objects[phase]?["files"]?.strings ?? [] {
-          guard let reference = objects[file]?["fileRef"]?.string, let product = objects[reference] else { continue }
+      for phase in phases(of: object, type: "PBXFrameworksBuildPhase") {
+        for file in phase["files"]?.array ?? [] {
+          guard let product = self.object(self.object(file)?["fileRef"]) else { continue }
           // Only what a build makes (`BUILT_PRODUCTS_DIR`); SDK frameworks are not the tree's.
-          guard product["sourceTree"]?.string == "BUILT_PRODUCTS_DIR", let name = product["path"]?.string else {
+          guard product["sourceTree"]?.isString("BUILT_PRODUCTS_DIR") == true, let name = product["path"]?.string else {
             continue
           }
           if let built = Self.builtProductName(name) { linked.insert(built) }
@@ -245,14 +290,14 @@ package enum XcodeProjectLoader {
       }
       target.linkedProducts = linked.sorted()
       var products: Set<String> = []
-      for product in object["packageProductDependencies"]?.strings ?? [] {
-        if let name = objects[product]?["productName"]?.string {
+      for product in object["packageProductDependencies"]?.array ?? [] {
+        if let name = self.object(product)?["productName"]?.string {
           // `plugin:SwiftLintPlugin` is a build-tool plugin, not a module the code imports.
           if !name.hasPrefix("plugin:") { products.insert(name) }
         }
       }
       target.packageProducts = products.sorted()
-      target.settings = settings(of: object["buildConfigurationList"]?.string, projectList: projectList)
+      target.settings = settings(of: object["buildConfigurationList"], projectList: projectList)
       return target
     }
 
@@ -269,15 +314,16 @@ package enum XcodeProjectLoader {
 
     /// Xcode 16 exception sets: for a target that compiles the synchronised folder, the files it
     /// leaves out; for any other target, files of that folder it compiles all the same.
-    mutating func applyExceptionSets(to targets: inout [XcodeProject.Target], ids: [String]) {
+    mutating func applyExceptionSets(to targets: inout [XcodeProject.Target], ids: [Int]) {
       let indexOfID = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
       // In the order the group tree reached them: warnings (capped) must not depend on
       // dictionary order.
       for groupID in synchronizedGroups {
-        guard let group = objects[groupID], let folder = location[groupID] else { continue }
-        for setID in group["exceptions"]?.strings ?? [] {
-          guard let set = objects[setID], set["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
-            let targetID = set["target"]?.string, let index = indexOfID[targetID]
+        guard let folder = location[groupID] else { continue }
+        for reference in objects.value(groupID)["exceptions"]?.array ?? [] {
+          guard let set = object(reference),
+            set["isa"]?.isString("PBXFileSystemSynchronizedBuildFileExceptionSet") == true,
+            let targetID = objects.entry(of: set["target"]), let index = indexOfID[targetID]
           else { continue }
           let files = set["membershipExceptions"]?.strings.compactMap { inside(folder, $0) } ?? []
           if let synced = targets[index].synchronizedFolders.firstIndex(where: { $0.path == folder }) {
@@ -291,21 +337,18 @@ package enum XcodeProjectLoader {
 
     // MARK: - Build settings
 
-    /// Each configuration of a configuration list, in order, with its settings layered over its
-    /// `.xcconfig` (`baseConfigurationReference`), `$(inherited)` not yet resolved against the
-    /// level below.
-    /// The configurations of a list: names and object ids, in order.
-    func configurationList(_ listID: String?) -> [(name: String, id: String)] {
-      guard let listID, let list = objects[listID] else { return [] }
-      return (list["buildConfigurations"]?.strings ?? []).compactMap { id in
-        objects[id]?["name"]?.string.map { ($0, id) }
+    /// The configurations of a list: names and object entries, in order.
+    func configurationList(_ list: PropertyList.Value?) -> [(name: String, entry: Int)] {
+      guard let list = object(list) else { return [] }
+      return (list["buildConfigurations"]?.array ?? []).compactMap { reference in
+        objects.entry(of: reference).flatMap { entry in objects.value(entry)["name"]?.string.map { ($0, entry) } }
       }
     }
 
     /// One configuration's settings layered over its `.xcconfig` (`baseConfigurationReference`),
     /// `$(inherited)` not yet resolved against the level below.
-    mutating func configuration(_ id: String) -> [String: String] {
-      guard let configuration = objects[id] else { return [:] }
+    mutating func configuration(_ entry: Int) -> [String: String] {
+      let configuration = objects.value(entry)
       var values: [String: String] = [:]
       if let file = xcconfigPath(of: configuration) {
         if let cached = xcconfigValues[file] {
@@ -325,11 +368,11 @@ package enum XcodeProjectLoader {
 
     /// The `.xcconfig` a configuration is based on: a file reference, or (Xcode 16) a path
     /// inside a synchronised folder.
-    mutating func xcconfigPath(of configuration: PropertyList) -> String? {
-      if let reference = configuration["baseConfigurationReference"]?.string {
-        return location[reference]
+    mutating func xcconfigPath(of configuration: PropertyList.Value) -> String? {
+      if let reference = configuration["baseConfigurationReference"], reference.string != nil {
+        return location(of: reference)
       }
-      if let anchor = configuration["baseConfigurationReferenceAnchor"]?.string, let folder = location[anchor],
+      if let folder = location(of: configuration["baseConfigurationReferenceAnchor"]),
         let relative = configuration["baseConfigurationReferenceRelativePath"]?.string
       {
         return inside(folder, relative)
@@ -339,25 +382,28 @@ package enum XcodeProjectLoader {
 
     /// The target's settings for Release (else its first configuration), over the project's
     /// configuration of the same name.
-    mutating func settings(of listID: String?, projectList: [(name: String, id: String)]) -> XcodeBuildSettings {
-      let own = configurationList(listID)
+    mutating func settings(of list: PropertyList.Value?, projectList: [(name: String, entry: Int)])
+      -> XcodeBuildSettings
+    {
+      let own = configurationList(list)
       guard let chosen = own.first(where: { $0.name == "Release" }) ?? own.first else {
         return XcodeBuildSettings()
       }
       var project: [String: String] = [:]
       if let cached = projectConfigurations[chosen.name] {
         project = cached
-      } else if let id = projectList.first(where: { $0.name == chosen.name })?.id {
-        project = configuration(id)
+      } else if let entry = projectList.first(where: { $0.name == chosen.name })?.entry {
+        project = configuration(entry)
         projectConfigurations[chosen.name] = project
       }
-      let values = XCConfigReader.resolveVariables(XCConfigReader.layer(configuration(chosen.id), over: project))
+      let values = XCConfigReader.resolveVariables(
+        XCConfigReader.layer(configuration(chosen.entry), over: project), only: XcodeBuildSettings.isRead)
       return XcodeBuildSettings(configuration: chosen.name, values: values)
     }
 
     /// Build settings as strings: a list (`OTHER_SWIFT_FLAGS = ( "-D", X )`) is joined with spaces;
     /// a conditional key (`KEY[sdk=iphoneos*]`) is left out, since which SDK builds is not known.
-    static func flatten(_ settings: [String: PropertyList]) -> [String: String] {
+    static func flatten(_ settings: [String: PropertyList.Value]) -> [String: String] {
       var values: [String: String] = [:]
       for (key, value) in settings where !key.contains("[") {
         if let text = value.string {

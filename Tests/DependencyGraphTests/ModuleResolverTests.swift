@@ -23,6 +23,50 @@ func moduleNames(_ resolver: ModuleResolver) -> [String] {
     #expect(resolver.modules.map(\.isTest) == [false, false, false, true, false])
   }
 
+  /// A package of tools version 5.9 or later whose only test target keeps its files in `Tests/`
+  /// itself (no `Tests/<name>`): SwiftPM builds them as that target, so they test what it
+  /// depends on. Before 5.9, or with a second test target, `Tests/` is no target's folder.
+  @Test(arguments: [("5.9", true), ("6.0", true), ("5.8", false)])
+  func theOnlyTestTargetMayOccupyTestsItself(tools: String, occupies: Bool) {
+    let manifest = """
+      // swift-tools-version: \(tools)
+      import PackageDescription
+      let package = Package(name: "Chat", targets: [
+        .target(name: "Chat"),
+        .testTarget(name: "ChatTests", dependencies: ["Chat"]),
+      ])
+      """
+    let assignment = ProjectGraphBuilder.assignModules(
+      manifests: [.init(path: "Packages/Chat/Package.swift", bytes: Array(manifest.utf8))],
+      files: [source("Packages/Chat/Sources/Chat/Chat.swift"), source("Packages/Chat/Tests/ChatTests.swift")])
+    let modules = assignment.resolver.modules
+    let names = assignment.resolver.moduleOfFile.map { modules[$0].name }
+    if occupies {
+      #expect(names == ["Chat", "ChatTests"])
+      #expect(modules.first { $0.name == "ChatTests" }?.path == "Packages/Chat/Tests")
+      #expect(modules.first { $0.name == "ChatTests" }.flatMap { $0.testSubject }.map { modules[$0].name } == "Chat")
+    } else {
+      #expect(names == ["Chat", "Tests"])
+    }
+  }
+
+  @Test func aSecondTestTargetKeepsTestsUnoccupied() {
+    let manifest = """
+      // swift-tools-version: 6.0
+      import PackageDescription
+      let package = Package(name: "Chat", targets: [
+        .target(name: "Chat"),
+        .testTarget(name: "ChatTests", dependencies: ["Chat"]),
+        .testTarget(name: "ChatUITests", dependencies: ["Chat"]),
+      ])
+      """
+    let assignment = ProjectGraphBuilder.assignModules(
+      manifests: [.init(path: "Package.swift", bytes: Array(manifest.utf8))],
+      files: [source("Sources/Chat/Chat.swift"), source("Tests/Loose.swift")])
+    let modules = assignment.resolver.modules
+    #expect(assignment.resolver.moduleOfFile.map { modules[$0].name } == ["Chat", "Tests"])
+  }
+
   @Test func deepestTargetFolderWins() {
     let outer = PackageManifest(targets: [.init(name: "Everything", kind: .regular, path: ".")])
     let inner = PackageManifest(targets: [.init(name: "Inner", kind: .regular, path: "./Code/../Lib/")])

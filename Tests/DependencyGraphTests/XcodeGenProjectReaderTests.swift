@@ -8,6 +8,32 @@ import Testing
     XcodeGenProjectReader.load(path: spec, files: files.mapValues { Array($0.utf8) })
   }
 
+  /// XcodeGen writes `SWIFT_VERSION = 5.0` into the project's settings (its base preset) unless
+  /// `settingPresets` leaves project presets out: a target whose spec names no Swift version is
+  /// in Swift 5 mode, as in the project XcodeGen generates.
+  @Test(
+    arguments: [
+      (nil, "5.0"), ("all", "5.0"), ("project", "5.0"), ("targets", nil), ("none", nil),
+    ] as [(String?, String?)])
+  func aTargetWithoutASwiftVersionGetsXcodeGensPreset(presets: String?, version: String?) throws {
+    let options = presets.map { "options:\n  settingPresets: \($0)\n" } ?? ""
+    let project = try #require(
+      load([
+        "project.yml": options + """
+          targets:
+            Mocks: {type: library.static, platform: iOS, sources: [Mocks]}
+            App:
+              type: application
+              platform: iOS
+              sources: [App]
+              settings: {base: {SWIFT_VERSION: 6.2}}
+          """
+      ]))
+    #expect(project.targets.map(\.name) == ["Mocks", "App"])
+    #expect(project.targets[0].settings.swiftVersion == version)
+    #expect(project.targets[1].settings.swiftVersion == "6.2")
+  }
+
   @Test func targetsSourcesDependenciesAndSettings() throws {
     let project = try #require(
       load(
