@@ -23,6 +23,16 @@ struct SubjectConsumers: Sendable {
     /// `path:line` of uses that may be consumers, with the other types declaring the name.
     var ambiguous: [String] = []
     var otherTypes: [String] = []
+    /// `path:line` of the consumers that are `.onReceive(…)` arguments: a view subscribes.
+    var views: [String] = []
+    /// `path:line` of the consumers that go through an operator staying on Combine.
+    var kept: [String] = []
+
+    mutating func add(_ place: String, _ use: CombineFacts.MemberUse) {
+      consumers.append(place)
+      if use.isOnReceive { views.append(place) }
+      if use.isKept { kept.append(place) }
+    }
   }
 
   private struct LocatedUse {
@@ -103,6 +113,8 @@ struct SubjectConsumers: Sendable {
         var result = Result()
         var otherSeen: Set<String> = []
         result.consumers = subject.lines.map { "\(file.path):\($0)" }
+        result.views = subject.viewLines.map { "\(file.path):\($0)" }
+        result.kept = subject.keptLines.map { "\(file.path):\($0)" }
         let owner = Self.last(subject.typePath)
         // The subject by its own name (its declaring scope already counted bare uses there), then
         // each alias (whose bare uses in the declaring file count too).
@@ -115,14 +127,14 @@ struct SubjectConsumers: Sendable {
             if bare && skipsOwnFile && located.path == file.path { continue }
             let place = "\(located.path):\(use.line)"
             if bare {
-              if Self.last(use.typePath) == owner { result.consumers.append(place) }
+              if Self.last(use.typePath) == owner { result.add(place, use) }
               continue
             }
             let declarers = declaring[name] ?? []
             let declarerSet = declaringSet[name] ?? []
             if let type = Self.resolve(use, memberTypes: memberTypes) {
               if type == owner {
-                result.consumers.append(place)
+                result.add(place, use)
                 continue
               }
               // A protocol the subject's type conforms to: its conformers declaring the name say.
@@ -136,7 +148,7 @@ struct SubjectConsumers: Sendable {
                 }()
               if conformerSet[type]?.contains(owner) == true, declarerSet.contains(owner) {
                 if implementers == [owner] {
-                  result.consumers.append(place)
+                  result.add(place, use)
                 } else {
                   result.ambiguous.append(place)
                   for other in implementers where other != owner && otherSeen.insert(other).inserted {
@@ -149,7 +161,7 @@ struct SubjectConsumers: Sendable {
               if declarerSet.contains(type) { continue }
             }
             if declarers == [owner] {
-              result.consumers.append(place)
+              result.add(place, use)
             } else {
               result.ambiguous.append(place)
               // The same declarers for every such use: added once.
@@ -172,6 +184,8 @@ struct SubjectConsumers: Sendable {
     if let found = results[path + "\u{1F}" + String(subject.offset)] { return found }
     var result = Result()
     result.consumers = subject.lines.map { "\(path):\($0)" }
+    result.views = subject.viewLines.map { "\(path):\($0)" }
+    result.kept = subject.keptLines.map { "\(path):\($0)" }
     return result
   }
 
@@ -238,6 +252,19 @@ struct SubjectConsumers: Sendable {
         (count == 1 ? "1 consumer found: \(listed)" : "no consumer found")
           + "; exposed with `eraseToAnyPublisher()` at line \(lines), where its consumers cannot be counted")
       reasons.append("keep it on Combine until they are known: \(trap)")
+    } else if count == 1, !result.views.isEmpty {
+      // `.onReceive` takes a publisher, and a view's subscription is remade with the view.
+      reasons.append(
+        "one consumer\(exposed): \(listed), a view's `.onReceive`, which takes a publisher and subscribes again "
+          + "whenever the view is remade")
+      reasons.append(
+        "keep it, or drop it with the `.onReceive`: send the value to state the view observes and react with "
+          + "`.onChange(of:)` or `.task(id:)` (a `Task.sleep` there replaces a `debounce`)")
+    } else if count == 1, !result.kept.isEmpty {
+      reasons.append(
+        "one consumer\(exposed): \(listed), through an operator or call that takes a publisher (a combining or "
+          + "time-based operator, or one of the project's own), which an `AsyncStream` cannot feed")
+      reasons.append("keep it with that pipeline; it moves when the pipeline does")
     } else if count == 1 {
       disposition = .migrate
       phase = .viewModels

@@ -452,9 +452,147 @@ import Testing
       }
       """
     let findings = Support.findings(source, detectors: detectors)
+    // IceCubes: following "AsyncStream can replace it" breaks the build: `.onReceive` takes a
+    // publisher, and an `AsyncStream` has no `debounce`.
+    #expect(findings.map(\.disposition) == [.keep])
     #expect(
       findings.first?.reasons.first
-        == "one consumer: Sources/App/File.swift:7, so `AsyncStream.makeStream()` can replace it")
+        == "one consumer: Sources/App/File.swift:7, a view's `.onReceive`, which takes a publisher and subscribes "
+        + "again whenever the view is remade")
+    #expect(findings.first?.reasons.dropFirst().first?.contains("`.task(id:)`") == true)
+  }
+
+  /// Mastodon's view models declare their subjects in the class and wire them in an extension
+  /// of it below, in the same file.
+  @Test func usesInAnExtensionInTheSameFileCount() {
+    let source = """
+      import Combine
+      final class PickModel {
+        let query = CurrentValueSubject<String, Never>("")
+        let servers = PassthroughSubject<[Int], Never>()
+      }
+      extension PickModel {
+        func configure() {
+          query.sink { print($0) }.store(in: &bag)
+          servers.sink { print($0) }.store(in: &bag)
+          servers.map(\\.count).sink { print($0) }.store(in: &bag)
+        }
+      }
+      extension Other {
+        func wire() { query.sink { print($0) }.store(in: &bag) }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate, .keep])
+    #expect(
+      findings.first?.reasons.first
+        == "one consumer: Sources/App/File.swift:8, so `AsyncStream.makeStream()` can replace it")
+    #expect(findings.last?.reasons.first == "2 consumers: Sources/App/File.swift:9, Sources/App/File.swift:10")
+  }
+
+  @Test func aClosureParameterSpelledLikeTheSubjectIsNotAUse() {
+    let source = """
+      import Combine
+      final class Filter {
+        let category = CurrentValueSubject<Int, Never>(0)
+        let query = CurrentValueSubject<String, Never>("")
+        func wire() {
+          query.map { [weak self] text, category in text }.sink { print($0) }.store(in: &bag)
+          other.map { (items, category) -> Int in items }.sink { print($0) }.store(in: &bag)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.symbol) == ["Filter.category", "Filter.query"])
+    #expect(findings.first?.reasons.first?.hasPrefix("no consumer found in the tree") == true)
+    #expect(findings.last?.disposition == .migrate)
+  }
+
+  /// A subject whose one consumer is a `CombineLatest`, a `debounce` or a library's own operator
+  /// (CombineExt's tests: `subject.withLatestFrom(other)`) needs a publisher there.
+  @Test func oneConsumerThatNeedsAPublisherKeeps() {
+    let files = [
+      (
+        "Sources/App/Search.swift",
+        """
+        import Combine
+        final class Search {
+          let items = CurrentValueSubject<[Int], Never>([])
+          let trigger = PassthroughSubject<Void, Never>()
+          let plain = PassthroughSubject<Int, Never>()
+          func wire() {
+            Publishers.CombineLatest(items, other).sink { print($0) }.store(in: &bag)
+            plain.map { $0 + 1 }.receive(on: RunLoop.main).sink { print($0) }.store(in: &bag)
+          }
+        }
+        """
+      ),
+      (
+        "Tests/AppTests/SearchTests.swift",
+        """
+        import Combine
+        final class SearchTests {
+          func testLatest() {
+            let text = PassthroughSubject<String, Never>()
+            text.withLatestFrom(other).sink { print($0) }.store(in: &bag)
+          }
+          func testTrigger(search: Search) {
+            search.trigger.debounce(for: 1, scheduler: RunLoop.main).sink { print($0) }.store(in: &bag)
+          }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.symbol) == ["Search.items", "Search.trigger", "Search.plain", "SearchTests.testLatest"])
+    #expect(findings.map(\.disposition) == [.keep, .keep, .migrate, .keep])
+    #expect(
+      findings.first?.reasons.first
+        == "one consumer: Sources/App/Search.swift:7, through an operator or call that takes a publisher (a "
+        + "combining or time-based operator, or one of the project's own), which an `AsyncStream` cannot feed")
+    #expect(findings[1].reasons.first?.hasPrefix("one consumer: Tests/AppTests/SearchTests.swift:8, through") == true)
+    #expect(findings[3].reasons.first?.hasPrefix("one consumer: Tests/AppTests/SearchTests.swift:5, through") == true)
+  }
+
+  /// Element X's UI-test coordinator builds each flow in a `lazy var` initialised by a closure.
+  @Test func aLocalInAPropertyClosureResolves() {
+    let files = [
+      (
+        "Sources/App/Flows.swift",
+        """
+        import Combine
+        final class LockFlow {
+          private let actionsSubject = PassthroughSubject<Int, Never>()
+          var actions: AnyPublisher<Int, Never> { actionsSubject.eraseToAnyPublisher() }
+        }
+        final class OtherFlow {
+          private let actionsSubject = PassthroughSubject<Int, Never>()
+          var actions: AnyPublisher<Int, Never> { actionsSubject.eraseToAnyPublisher() }
+        }
+        """
+      ),
+      (
+        "Sources/App/Screen.swift",
+        """
+        import Combine
+        final class Screen {
+          lazy var coordinator: AnyObject? = {
+            let flow = LockFlow(state: 1,
+                                other: 2)
+            flow.actions.sink { print($0) }.store(in: &bag)
+            return flow
+          }()
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate, .keep])
+    #expect(
+      findings.first?.reasons.first
+        == "one consumer (with its re-exposure as `actions`): Sources/App/Screen.swift:6, so "
+        + "`AsyncStream.makeStream()` can replace it")
+    #expect(findings.last?.reasons.first?.hasPrefix("no consumer found in the tree (with its re-exposure") == true)
   }
 
   /// Element X wraps its subjects in its own publisher type (`asCurrentValuePublisher()`).
