@@ -93,8 +93,8 @@ struct SubjectConsumers: Sendable {
       }
     }
     // For each protocol or superclass a qualifier may resolve to: the types of the tree that
-    // conform to it. A use through `let viewModel: ScreenViewModelProtocol` names the subject
-    // when its type is the only conformer declaring the member.
+    // conform to it. A use through `let viewModel: ScreenViewModelProtocol` is a consumer of the
+    // member of each conformer declaring it.
     var conformers: [String: [String]] = [:]
     var conformerSet: [String: Set<String>] = [:]
     for file in files {
@@ -106,8 +106,6 @@ struct SubjectConsumers: Sendable {
         }
       }
     }
-    // The conformers of a type that declare a name, asked once per (type, name), not per use.
-    var implementersOf: [String: [String]] = [:]
     for file in files {
       for subject in file.facts.subjects where !subject.isLocal {
         var result = Result()
@@ -137,24 +135,11 @@ struct SubjectConsumers: Sendable {
                 result.add(place, use)
                 continue
               }
-              // A protocol the subject's type conforms to: its conformers declaring the name say.
-              let key = type + "\u{1F}" + name
-              let implementers =
-                implementersOf[key]
-                ?? {
-                  let found = (conformers[type] ?? []).filter { declarerSet.contains($0) }
-                  implementersOf[key] = found
-                  return found
-                }()
+              // A protocol the subject's type conforms to: the use subscribes to the member of
+              // whichever conformer it holds, so it is a consumer of each (a mock conforming too
+              // does not make it a guess: one instance is held at a time).
               if conformerSet[type]?.contains(owner) == true, declarerSet.contains(owner) {
-                if implementers == [owner] {
-                  result.add(place, use)
-                } else {
-                  result.ambiguous.append(place)
-                  for other in implementers where other != owner && otherSeen.insert(other).inserted {
-                    result.otherTypes.append(other)
-                  }
-                }
+                result.add(place, use)
                 continue
               }
               // Another type the tree sees declare the name: its member, not this subject.

@@ -433,9 +433,14 @@ import Testing
     )
     let one = Support.findings([model, coordinator], detectors: detectors)
     #expect(one.map(\.disposition) == [.migrate])
+    // A mock conforming too changes nothing: the coordinator holds one of them, and subscribes to
+    // that one's `actions` (ddg's `DuckPlayerControlling`, Element X's generated mocks).
     let two = Support.findings([model, coordinator, mock], detectors: detectors)
-    #expect(two.map(\.disposition) == [.keep])
-    #expect(two.first?.reasons.first?.contains("`ScreenViewModelMock`") == true)
+    #expect(two.map(\.disposition) == [.migrate])
+    #expect(
+      two.first?.reasons.first
+        == "one consumer (with its re-exposure as `actions`): Sources/App/ScreenCoordinator.swift:4, so "
+        + "`AsyncStream.makeStream()` can replace it")
   }
 
   /// IceCubes: a view debounces its own subject inside `onReceive`.
@@ -460,6 +465,27 @@ import Testing
         == "one consumer: Sources/App/File.swift:7, a view's `.onReceive`, which takes a publisher and subscribes "
         + "again whenever the view is remade")
     #expect(findings.first?.reasons.dropFirst().first?.contains("`.task(id:)`") == true)
+  }
+
+  /// ddg's `DuckPlayerControlling` requires a subject: the requirement is no subject of its own,
+  /// and a use through the protocol is a consumer of the conformer's.
+  @Test func aProtocolRequirementIsNotASubject() {
+    let source = """
+      import Combine
+      protocol Player { var requests: PassthroughSubject<URL, Never> { get } }
+      final class RealPlayer: Player {
+        var requests: PassthroughSubject<URL, Never>
+        var current: PassthroughSubject<URL, Never> { requests }
+      }
+      final class Handler {
+        var player: Player
+        func wire() { player.requests.sink { print($0) }.store(in: &bag) }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.symbol) == ["RealPlayer.requests"])
+    #expect(findings.map(\.disposition) == [.migrate])
+    #expect(findings.first?.reasons.first?.hasPrefix("one consumer: Sources/App/File.swift:9") == true)
   }
 
   /// Mastodon's view models declare their subjects in the class and wire them in an extension

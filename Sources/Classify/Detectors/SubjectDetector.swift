@@ -306,6 +306,9 @@ struct SubjectDetector: Detector {
       var end = position + 1
       if view.kind(next) == .colon {
         if let found = subjectType(view, at: next + 1) {
+          // `var events: PassthroughSubject<E, Never> { get }` in a protocol, or a computed
+          // property returning one: not a subject of its own (its conformers declare those).
+          if view.kind(found.end + 1) == .leftBrace { continue }
           kind = found.kind
           failure = found.failure
           end = found.end
