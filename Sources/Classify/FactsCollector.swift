@@ -95,9 +95,24 @@ package enum FactsCollector {
     for chain in file.chains {
       if var use = memberUse(file, links: chain.links.dropLast()) {
         // The operators after the member path (`Events.shared.changed`, `store.updates()`).
-        let member = chain.links.firstIndex { $0.name == use.name }.map { chain.links[$0].position } ?? -1
+        let index = chain.links.firstIndex { $0.name == use.name }
+        let member = index.map { chain.links[$0].position } ?? -1
         use.isKept = SubjectDetector.needsPublisher(chain.links, after: member)
         facts.memberUses.append(use)
+        // A call the vocabulary does not know ends the path as its member (`store.updates()`), but
+        // it may be the project's own operator on the path before it (`model.authenticated
+        // .asyncMap { … }`): that path is a use too, through a call that needs a publisher.
+        if let index, index > 0, chain.links[index].argumentsOpen >= 0 || chain.links[index].closureOpen >= 0,
+          let name = use.qualifier.last, name != "self"
+        {
+          var prefix = use
+          prefix.name = name
+          prefix.qualifier.removeLast()
+          prefix.line = file.line(of: chain.links[index - 1].position)
+          if prefix.qualifier.isEmpty || prefix.qualifier == ["self"] { prefix.localType = "" }
+          prefix.isKept = true
+          facts.memberUses.append(prefix)
+        }
       }
     }
     // Over the declaration words alone (`SignificantTokenView.declarationWords`), not in the loop above:

@@ -488,6 +488,51 @@ import Testing
     #expect(findings.first?.reasons.first?.hasPrefix("one consumer: Sources/App/File.swift:9") == true)
   }
 
+  /// Mastodon subscribes to `authenticationViewModel.authenticated` through its own `asyncMap`
+  /// in one controller and with a plain `sink` in another.
+  @Test func aProjectOperatorAfterTheMemberIsAUse() {
+    let files = [
+      (
+        "Sources/App/Auth.swift",
+        """
+        import Combine
+        final class Auth {
+          let authenticated = PassthroughSubject<String, Never>()
+        }
+        """
+      ),
+      (
+        "Sources/App/Login.swift",
+        """
+        import Combine
+        final class Login {
+          let auth: Auth
+          func wire() { auth.authenticated.sink { print($0) }.store(in: &bag) }
+        }
+        """
+      ),
+      (
+        "Sources/App/Pick.swift",
+        """
+        import Combine
+        final class Pick {
+          let auth: Auth
+          func wire() {
+            auth
+              .authenticated
+              .asyncMap { await check($0) }
+              .sink { print($0) }
+              .store(in: &bag)
+          }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(findings.first?.reasons.first == "2 consumers: Sources/App/Login.swift:4, Sources/App/Pick.swift:6")
+  }
+
   /// Mastodon's view models declare their subjects in the class and wire them in an extension
   /// of it below, in the same file.
   @Test func usesInAnExtensionInTheSameFileCount() {
