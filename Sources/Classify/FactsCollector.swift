@@ -204,11 +204,12 @@ package enum FactsCollector {
     return ""
   }
 
-  /// The innermost `{` enclosing `position` that opens after `lowest`, looked for up to 3,000
-  /// tokens back.
+  /// The innermost `{` enclosing `position` that opens after `lowest`, looked for up to 50,000
+  /// tokens back (balanced groups are jumped over, so this is a step per statement: Element X's
+  /// UI-test coordinator is one `lazy var` closure of a thousand lines).
   private static func enclosingBrace(_ view: SignificantTokenView, of position: Int, above lowest: Int) -> Int? {
     var scan = position - 1
-    let floor = max(lowest, position - 3_000)
+    let floor = max(lowest, position - 50_000)
     while scan > floor {
       if let partner = view.partner(scan) {
         if partner < scan {

@@ -71,6 +71,10 @@ struct SubjectConsumers: Sendable {
     // The declared type of `Type.member` ("" when declarations disagree), and for each wanted
     // name the types declaring it.
     var memberTypes: [String: String] = [:]
+    // The declared type of each qualifier name whichever type declares it ("" when declarations
+    // disagree): `state.bindings.spaceFiltersViewModel?.actions` resolves through its last name
+    // when the path before it does not (a generic base class's `state`).
+    var byName: [String: String] = [:]
     // In file order (for the report), with a set beside each list for the membership tests: a
     // name like `actions` is declared by hundreds of types, and scanning the list per use made
     // this pass quadratic (element-x-ios: 1.2G → 2.4G instructions).
@@ -84,6 +88,13 @@ struct SubjectConsumers: Sendable {
         }
         guard !member.type.isEmpty else { continue }
         types.insert(member.type)
+        if through.contains(member.name) {
+          if let known = byName[member.name] {
+            if known != member.type { byName[member.name] = "" }
+          } else {
+            byName[member.name] = member.type
+          }
+        }
         let key = owner + "\u{1F}" + member.name
         if let known = memberTypes[key] {
           if known != member.type { memberTypes[key] = "" }
@@ -130,7 +141,7 @@ struct SubjectConsumers: Sendable {
             }
             let declarers = declaring[name] ?? []
             let declarerSet = declaringSet[name] ?? []
-            if let type = Self.resolve(use, memberTypes: memberTypes) {
+            if let type = Self.resolve(use, memberTypes: memberTypes, byName: byName) {
               if type == owner {
                 result.add(place, use)
                 continue
@@ -175,7 +186,9 @@ struct SubjectConsumers: Sendable {
   }
 
   /// The simple type name the qualifier of `use` resolves to, or nil.
-  private static func resolve(_ use: CombineFacts.MemberUse, memberTypes: [String: String]) -> String? {
+  private static func resolve(_ use: CombineFacts.MemberUse, memberTypes: [String: String], byName: [String: String])
+    -> String?
+  {
     let qualifier = use.qualifier
     guard let first = qualifier.first else { return last(use.typePath) }
     var type: String?
@@ -189,8 +202,13 @@ struct SubjectConsumers: Sendable {
       type = memberTypes[last(use.typePath) + "\u{1F}" + first]
     }
     for name in qualifier.dropFirst() {
-      guard let current = type, !current.isEmpty else { return nil }
-      type = memberTypes[current + "\u{1F}" + name]
+      if let current = type, !current.isEmpty {
+        type = memberTypes[current + "\u{1F}" + name]
+      } else {
+        type = nil
+      }
+      // Not resolved through the path: the name's one declared type in the tree, if it has one.
+      if type == nil { type = byName[name] }
     }
     guard let type, !type.isEmpty else { return nil }
     return type

@@ -533,6 +533,85 @@ import Testing
     #expect(findings.first?.reasons.first == "2 consumers: Sources/App/Login.swift:4, Sources/App/Pick.swift:6")
   }
 
+  /// Element X's home screen reaches a screen model through its generic base class's `state`:
+  /// the path's last name has one declared type in the tree, so the use is that type's.
+  @Test func aPathResolvesThroughItsLastNamesOneDeclaredType() {
+    let files = [
+      (
+        "Sources/App/Filters.swift",
+        """
+        import Combine
+        final class FiltersModel {
+          private let actionsSubject = PassthroughSubject<Int, Never>()
+          var actions: AnyPublisher<Int, Never> { actionsSubject.eraseToAnyPublisher() }
+        }
+        final class OtherModel {
+          private let actionsSubject = PassthroughSubject<Int, Never>()
+          var actions: AnyPublisher<Int, Never> { actionsSubject.eraseToAnyPublisher() }
+        }
+        struct Bindings {
+          var filtersModel: FiltersModel?
+        }
+        """
+      ),
+      (
+        "Sources/App/Home.swift",
+        """
+        import Combine
+        final class Home: StateStore<HomeState> {
+          func show() {
+            state.bindings.filtersModel?.actions.sink { print($0) }.store(in: &bag)
+          }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate, .keep])
+    #expect(
+      findings.first?.reasons.first
+        == "one consumer (with its re-exposure as `actions`): Sources/App/Home.swift:4, so "
+        + "`AsyncStream.makeStream()` can replace it")
+    #expect(findings.last?.reasons.first?.hasPrefix("no consumer found in the tree (with its re-exposure") == true)
+  }
+
+  /// Element X's UI-test coordinator is one `lazy var` closure of a thousand lines.
+  @Test func aLocalDeepInALongPropertyClosureResolves() {
+    let filler = (0..<600).map { "    let value\($0) = compute(\($0), \($0 + 1))" }.joined(separator: "\n")
+    let files = [
+      (
+        "Sources/App/Flows.swift",
+        """
+        import Combine
+        final class LockFlow {
+          private let actionsSubject = PassthroughSubject<Int, Never>()
+          var actions: AnyPublisher<Int, Never> { actionsSubject.eraseToAnyPublisher() }
+        }
+        final class OtherFlow {
+          private let actionsSubject = PassthroughSubject<Int, Never>()
+          var actions: AnyPublisher<Int, Never> { actionsSubject.eraseToAnyPublisher() }
+        }
+        """
+      ),
+      (
+        "Sources/App/Screen.swift",
+        """
+        import Combine
+        final class Screen {
+          lazy var coordinator: AnyObject? = {
+        \(filler)
+            let flow = LockFlow()
+            flow.actions.sink { print($0) }.store(in: &bag)
+            return flow
+          }()
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate, .keep])
+  }
+
   /// Mastodon's view models declare their subjects in the class and wire them in an extension
   /// of it below, in the same file.
   @Test func usesInAnExtensionInTheSameFileCount() {
