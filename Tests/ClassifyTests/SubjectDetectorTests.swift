@@ -122,11 +122,12 @@ import Testing
       }
       """
     let findings = Support.findings(source, detectors: detectors)
-    #expect(
-      findings.map(\.reasons.first) == [
-        "one consumer: Sources/App/File.swift:5, so `AsyncStream.makeStream()` can replace it",
-        "one consumer: Sources/App/File.swift:5, so `AsyncStream.makeStream()` can replace it",
-      ])
+    // A consumer, and one an `AsyncStream` cannot feed: `combineLatest` needs publishers.
+    let reason =
+      "one consumer: Sources/App/File.swift:5, through an operator or call that takes a publisher (a combining or "
+      + "time-based operator, or one of the project's own), which an `AsyncStream` cannot feed"
+    #expect(findings.map(\.reasons.first) == [reason, reason])
+    #expect(findings.map(\.disposition) == [.keep, .keep])
   }
 
   // MARK: - Consumers across the tree
@@ -610,6 +611,27 @@ import Testing
     ]
     let findings = Support.findings(files, detectors: detectors)
     #expect(findings.map(\.disposition) == [.migrate, .keep])
+  }
+
+  /// CombineExt's tests merge and race arrays of subjects with its own operators.
+  @Test func anArrayOfSubjectsMadeIntoOnePublisherKeeps() {
+    let source = """
+      import Combine
+      final class MergeTests {
+        func testMerge() {
+          let first = PassthroughSubject<Int, Never>()
+          let second = PassthroughSubject<Int, Never>()
+          [first, second].merge().sink { print($0) }.store(in: &bag)
+        }
+        func testPlain() {
+          let only = PassthroughSubject<Int, Never>()
+          _ = [only].map { $0 }
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep, .keep, .migrate])
+    #expect(findings[0].reasons.first?.contains("through an operator or call that takes a publisher") == true)
   }
 
   /// Mastodon's view models declare their subjects in the class and wire them in an extension

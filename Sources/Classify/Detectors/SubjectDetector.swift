@@ -260,11 +260,18 @@ struct SubjectDetector: Detector {
     }
     var start = position
     if view.isPeriod(start - 1), view.isWord(start - 2, "self") { start -= 2 }
-    // Back to the call's `(`.
+    // Back to the call's `(`, or the `[` of an array literal the call is made on
+    // (`[first, second].merge()`, CombineExt's `[a, b].amb()`).
     var open = start - 1
     while open > 0, start - open < 400, view.kind(open) != .leftParen {
       if let partner = view.partner(open), partner < open { open = partner }
       if view.kind(open) == .leftBrace || view.kind(open) == .semicolon { return false }
+      if view.kind(open) == .leftSquare {
+        guard let close = view.partner(open), view.isPeriod(close + 1), view.isIdentifier(close + 2) else {
+          return false
+        }
+        return !CombineVocabulary.asyncStreamCanFeed(view.text(close + 2))
+      }
       open -= 1
     }
     guard view.kind(open) == .leftParen, view.isIdentifier(open - 1) else { return false }
