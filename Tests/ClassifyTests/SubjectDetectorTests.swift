@@ -613,6 +613,26 @@ import Testing
     #expect(findings.map(\.disposition) == [.migrate, .keep])
   }
 
+  /// Mastodon's profile fields box their values in subjects made from the initialiser's
+  /// parameters of the same names.
+  @Test func aParameterSpelledLikeTheSubjectIsNotAUse() {
+    let source = """
+      import Combine
+      struct FieldValue {
+        var name: CurrentValueSubject<String, Never>
+        init(name: String) {
+          self.name = CurrentValueSubject(name)
+        }
+        func wire() { name.sink { print($0) }.store(in: &bag) }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate])
+    #expect(
+      findings.first?.reasons.first
+        == "one consumer: Sources/App/File.swift:7, so `AsyncStream.makeStream()` can replace it")
+  }
+
   /// CombineExt's tests merge and race arrays of subjects with its own operators.
   @Test func anArrayOfSubjectsMadeIntoOnePublisherKeeps() {
     let source = """

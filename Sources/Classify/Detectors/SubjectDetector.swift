@@ -75,6 +75,11 @@ struct SubjectDetector: Detector {
         if position >= declaration.start && position <= declaration.end { continue }
         // A closure's parameter spelled like the subject (`.map { items, query in … }`) is not a use.
         if Self.isClosureParameter(view, at: position) { continue }
+        // Nor a bare use of a parameter or local of that name (`init(name: String) { self.name =
+        // CurrentValueSubject(name) }`): it shadows the member.
+        if !view.isPeriod(position - 1), scope.member == nil, Self.isShadowed(file, declaration, at: position) {
+          continue
+        }
         // `self.events` or `events`, never `other.events`.
         if view.isPeriod(position - 1) && !view.isWord(position - 2, "self") { continue }
         if view.isWord(position - 1, "let") || view.isWord(position - 1, "var") { continue }
@@ -194,6 +199,19 @@ struct SubjectDetector: Detector {
     let previous = view.kind(start - 1)
     guard previous == .leftBrace || view.isWord(start - 1, "return") else { return nil }
     return member
+  }
+
+  /// True when the bare use at `position` names a parameter or local of its function, declared
+  /// with a written type after the function's own `func`/`init` (not the previous function's).
+  private static func isShadowed(_ file: FileContext, _ declaration: Declaration, at position: Int) -> Bool {
+    let view = file.view
+    let member = file.symbols.scope(at: position)
+    guard member.member != nil, member.open > 0 else { return false }
+    var start = member.open - 1
+    while start > max(0, member.open - 120), !view.isWord(start, "func"), !view.isWord(start, "init") { start -= 1 }
+    guard view.isWord(start, "func") || view.isWord(start, "init") else { return false }
+    return !FactsCollector.localType(file, of: declaration.name, before: position, after: max(start, declaration.end))
+      .isEmpty
   }
 
   /// True when the identifier at `position` is in a closure's parameter list: `{ a, name in`,
