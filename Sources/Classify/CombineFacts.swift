@@ -110,6 +110,11 @@ package struct CombineFacts: Sendable, Hashable {
     package var isLocal: Bool
     /// Lines of the consumers in the declaring scope (`sink`, `assign`, `.values`, passed on).
     package var lines: [Int] = []
+    /// Lines of the consumers that are `.onReceive(…)` arguments (a view subscribes).
+    package var viewLines: [Int] = []
+    /// Lines of the consumers that go through an operator staying on Combine (`debounce`,
+    /// `CombineLatest(…)`).
+    package var keptLines: [Int] = []
     /// Shared through `share()`/`multicast` where it is declared.
     package var multicast = false
     /// Used inside a custom publisher's `receive(subscriber:)`: every subscriber of that
@@ -141,6 +146,11 @@ package struct CombineFacts: Sendable, Hashable {
     /// The written type of the qualifier's first name when it is a local or parameter of the
     /// enclosing function (`let coordinator = LoginCoordinator(…)`, `func f(model: Model)`).
     package var localType = ""
+    /// An argument of `.onReceive(…)`: a SwiftUI view subscribes to it.
+    package var isOnReceive = false
+    /// Goes through an operator that stays on Combine: a chain with `debounce`, or an argument
+    /// of `CombineLatest(…)`/`merge(with:)`.
+    package var isKept = false
   }
 
   /// A type (or extension) and the names of its inheritance clause.

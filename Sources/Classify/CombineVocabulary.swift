@@ -18,6 +18,16 @@ package enum CombineVocabulary {
     "count", "contains", "allSatisfy", "min", "max", "append", "prepend", "autoconnect",
   ]
 
+  /// The calls that end a chain or subscribe it: what an `AsyncStream`'s `for await` loop replaces.
+  package static let subscriberCalls: Set<String> = ["sink", "assign", "store", "subscribe", "receive", "cancel"]
+
+  /// True when a call named `name` after a subject is one an `AsyncStream` can stand in for: a
+  /// plain transform or a subscriber. Anything else (`debounce`, `CombineLatest`, a library's own
+  /// operator like `withLatestFrom`, a function taking a publisher) needs a publisher.
+  package static func asyncStreamCanFeed(_ name: String) -> Bool {
+    transformOperators.contains(name) || subscriberCalls.contains(name)
+  }
+
   /// Operators that can introduce a failure into a `Never`-failing stream.
   package static let failingOperators: Set<String> = [
     "tryMap", "tryCompactMap", "tryFilter", "tryReduce", "tryScan", "decode", "encode", "flatMap", "setFailureType",

@@ -93,7 +93,27 @@ package enum FactsCollector {
       }
     }
     for chain in file.chains {
-      if let use = memberUse(file, links: chain.links.dropLast()) { facts.memberUses.append(use) }
+      if var use = memberUse(file, links: chain.links.dropLast()) {
+        // The operators after the member path (`Events.shared.changed`, `store.updates()`).
+        let index = chain.links.firstIndex { $0.name == use.name }
+        let member = index.map { chain.links[$0].position } ?? -1
+        use.isKept = SubjectDetector.needsPublisher(chain.links, after: member)
+        facts.memberUses.append(use)
+        // A call the vocabulary does not know ends the path as its member (`store.updates()`), but
+        // it may be the project's own operator on the path before it (`model.authenticated
+        // .asyncMap { … }`): that path is a use too, through a call that needs a publisher.
+        if let index, index > 0, chain.links[index].argumentsOpen >= 0 || chain.links[index].closureOpen >= 0,
+          let name = use.qualifier.last, name != "self"
+        {
+          var prefix = use
+          prefix.name = name
+          prefix.qualifier.removeLast()
+          prefix.line = file.line(of: chain.links[index - 1].position)
+          if prefix.qualifier.isEmpty || prefix.qualifier == ["self"] { prefix.localType = "" }
+          prefix.isKept = true
+          facts.memberUses.append(prefix)
+        }
+      }
     }
     // Over the declaration words alone (`SignificantTokenView.declarationWords`), not in the loop above:
     // testing every keyword there for `func` and `typealias` cost more than the rest of this.
@@ -149,9 +169,16 @@ package enum FactsCollector {
   static func localType(_ file: FileContext, of name: String, before limit: Int, after lowest: Int = 0) -> String {
     let view = file.view
     let scope = file.symbols.scope(at: limit)
-    guard scope.member != nil, scope.open >= 0 else { return "" }
+    guard scope.open >= 0 else { return "" }
+    var open = scope.open
+    if scope.member == nil {
+      // A property initialised by a closure (`lazy var coordinator: C = { let flow = Flow(…);
+      // flow.actions.sink … }()`): its locals, from the closure's `{`.
+      guard let brace = enclosingBrace(view, of: limit, above: scope.open) else { return "" }
+      open = brace
+    }
     // The parameter list sits just before the body: look a little further back.
-    let floor = max(0, scope.open - 120, limit - 3_000, lowest)
+    let floor = max(0, open - 120, limit - 3_000, lowest)
     var scan = limit - 1
     while scan > floor {
       defer { scan -= 1 }
@@ -177,6 +204,25 @@ package enum FactsCollector {
     return ""
   }
 
+  /// The innermost `{` enclosing `position` that opens after `lowest`, looked for up to 50,000
+  /// tokens back (balanced groups are jumped over, so this is a step per statement: Element X's
+  /// UI-test coordinator is one `lazy var` closure of a thousand lines).
+  private static func enclosingBrace(_ view: SignificantTokenView, of position: Int, above lowest: Int) -> Int? {
+    var scan = position - 1
+    let floor = max(lowest, position - 50_000)
+    while scan > floor {
+      if let partner = view.partner(scan) {
+        if partner < scan {
+          scan = partner - 1
+          continue
+        }
+        if view.kind(scan) == .leftBrace { return scan }
+      }
+      scan -= 1
+    }
+    return nil
+  }
+
   /// The member paths passed as arguments of the call whose `(` is at `open`.
   private static func collectArguments(_ file: FileContext, open: Int, into uses: inout [CombineFacts.MemberUse]) {
     let view = file.view
@@ -197,7 +243,13 @@ package enum FactsCollector {
         guard view.isPeriod(position + 1) else { break }
         position += 2
       }
-      if !links.isEmpty, let use = memberUse(file, links: links[...]) { uses.append(use) }
+      if !links.isEmpty, var use = memberUse(file, links: links[...]) {
+        use.isOnReceive = view.isWord(open - 1, "onReceive")
+        use.isKept =
+          !CombineVocabulary.asyncStreamCanFeed(view.text(open - 1))
+          || SubjectDetector.feedsKeptOperator(view, at: links[links.count - 1].position)
+        uses.append(use)
+      }
       // On to the next top-level argument.
       var scan = start
       while scan < close, view.kind(scan) != .comma {

@@ -23,6 +23,16 @@ struct SubjectConsumers: Sendable {
     /// `path:line` of uses that may be consumers, with the other types declaring the name.
     var ambiguous: [String] = []
     var otherTypes: [String] = []
+    /// `path:line` of the consumers that are `.onReceive(…)` arguments: a view subscribes.
+    var views: [String] = []
+    /// `path:line` of the consumers that go through an operator staying on Combine.
+    var kept: [String] = []
+
+    mutating func add(_ place: String, _ use: CombineFacts.MemberUse) {
+      consumers.append(place)
+      if use.isOnReceive { views.append(place) }
+      if use.isKept { kept.append(place) }
+    }
   }
 
   private struct LocatedUse {
@@ -63,6 +73,10 @@ struct SubjectConsumers: Sendable {
     // The declared type of `Type.member` ("" when declarations disagree), and for each wanted
     // name the types declaring it.
     var memberTypes: [String: String] = [:]
+    // The declared type of each qualifier name whichever type declares it ("" when declarations
+    // disagree): `state.bindings.spaceFiltersViewModel?.actions` resolves through its last name
+    // when the path before it does not (a generic base class's `state`).
+    var byName: [String: String] = [:]
     // In file order (for the report), with a set beside each list for the membership tests: a
     // name like `actions` is declared by hundreds of types, and scanning the list per use made
     // this pass quadratic (element-x-ios: 1.2G → 2.4G instructions).
@@ -76,6 +90,13 @@ struct SubjectConsumers: Sendable {
         }
         guard !member.type.isEmpty else { continue }
         types.insert(member.type)
+        if through.contains(member.name) {
+          if let known = byName[member.name] {
+            if known != member.type { byName[member.name] = "" }
+          } else {
+            byName[member.name] = member.type
+          }
+        }
         let key = owner + "\u{1F}" + member.name
         if let known = memberTypes[key] {
           if known != member.type { memberTypes[key] = "" }
@@ -85,8 +106,8 @@ struct SubjectConsumers: Sendable {
       }
     }
     // For each protocol or superclass a qualifier may resolve to: the types of the tree that
-    // conform to it. A use through `let viewModel: ScreenViewModelProtocol` names the subject
-    // when its type is the only conformer declaring the member.
+    // conform to it. A use through `let viewModel: ScreenViewModelProtocol` is a consumer of the
+    // member of each conformer declaring it.
     var conformers: [String: [String]] = [:]
     var conformerSet: [String: Set<String>] = [:]
     for file in files {
@@ -98,8 +119,6 @@ struct SubjectConsumers: Sendable {
         }
       }
     }
-    // The conformers of a type that declare a name, asked once per (type, name), not per use.
-    var implementersOf: [String: [String]] = [:]
     // What each subject may see of a name's uses, filed once per use rather than read per subject:
     // a tree where a hundred types each declare `events` made the scan below quadratic when every
     // subject walked every use of its name (1M generated lines: 3× the whole scan's time).
@@ -118,7 +137,7 @@ struct SubjectConsumers: Sendable {
           useTypes.append(nil)
           continue
         }
-        let type = Self.resolve(use, memberTypes: memberTypes)
+        let type = Self.resolve(use, memberTypes: memberTypes, byName: byName)
         useTypes.append(type)
         if let type { typedUses[name + "\u{1F}" + type, default: []].append(index) }
         if type.map({ !declarerSet.contains($0) }) ?? true { looseUses[name, default: []].append(index) }
@@ -135,6 +154,8 @@ struct SubjectConsumers: Sendable {
         var result = Result()
         var otherSeen: Set<String> = []
         result.consumers = subject.lines.map { "\(file.path):\($0)" }
+        result.views = subject.viewLines.map { "\(file.path):\($0)" }
+        result.kept = subject.keptLines.map { "\(file.path):\($0)" }
         let owner = Self.last(subject.typePath)
         // The subject by its own name (its declaring scope already counted bare uses there), then
         // each alias (whose bare uses in the declaring file count too).
@@ -158,41 +179,28 @@ struct SubjectConsumers: Sendable {
             if bare && skipsOwnFile && located.path == file.path { continue }
             let place = "\(located.path):\(use.line)"
             if bare {
-              if Self.last(use.typePath) == owner { result.consumers.append(place) }
+              if Self.last(use.typePath) == owner { result.add(place, use) }
               continue
             }
             let declarers = declaring[name] ?? []
             let declarerSet = declaringSet[name] ?? []
             if let type = useTypes[index] {
               if type == owner {
-                result.consumers.append(place)
+                result.add(place, use)
                 continue
               }
-              // A protocol the subject's type conforms to: its conformers declaring the name say.
-              let key = type + "\u{1F}" + name
-              let implementers =
-                implementersOf[key]
-                ?? {
-                  let found = (conformers[type] ?? []).filter { declarerSet.contains($0) }
-                  implementersOf[key] = found
-                  return found
-                }()
+              // A protocol the subject's type conforms to: the use subscribes to the member of
+              // whichever conformer it holds, so it is a consumer of each (a mock conforming too
+              // does not make it a guess: one instance is held at a time).
               if conformerSet[type]?.contains(owner) == true, declarerSet.contains(owner) {
-                if implementers == [owner] {
-                  result.consumers.append(place)
-                } else {
-                  result.ambiguous.append(place)
-                  for other in implementers where other != owner && otherSeen.insert(other).inserted {
-                    result.otherTypes.append(other)
-                  }
-                }
+                result.add(place, use)
                 continue
               }
               // Another type the tree sees declare the name: its member, not this subject.
               if declarerSet.contains(type) { continue }
             }
             if declarers == [owner] {
-              result.consumers.append(place)
+              result.add(place, use)
             } else {
               result.ambiguous.append(place)
               // The same declarers for every such use: added once.
@@ -215,11 +223,15 @@ struct SubjectConsumers: Sendable {
     if let found = results[path + "\u{1F}" + String(subject.offset)] { return found }
     var result = Result()
     result.consumers = subject.lines.map { "\(path):\($0)" }
+    result.views = subject.viewLines.map { "\(path):\($0)" }
+    result.kept = subject.keptLines.map { "\(path):\($0)" }
     return result
   }
 
   /// The simple type name the qualifier of `use` resolves to, or nil.
-  private static func resolve(_ use: CombineFacts.MemberUse, memberTypes: [String: String]) -> String? {
+  private static func resolve(_ use: CombineFacts.MemberUse, memberTypes: [String: String], byName: [String: String])
+    -> String?
+  {
     let qualifier = use.qualifier
     guard let first = qualifier.first else { return last(use.typePath) }
     var type: String?
@@ -233,8 +245,13 @@ struct SubjectConsumers: Sendable {
       type = memberTypes[last(use.typePath) + "\u{1F}" + first]
     }
     for name in qualifier.dropFirst() {
-      guard let current = type, !current.isEmpty else { return nil }
-      type = memberTypes[current + "\u{1F}" + name]
+      if let current = type, !current.isEmpty {
+        type = memberTypes[current + "\u{1F}" + name]
+      } else {
+        type = nil
+      }
+      // Not resolved through the path: the name's one declared type in the tree, if it has one.
+      if type == nil { type = byName[name] }
     }
     guard let type, !type.isEmpty else { return nil }
     return type
@@ -281,6 +298,19 @@ struct SubjectConsumers: Sendable {
         (count == 1 ? "1 consumer found: \(listed)" : "no consumer found")
           + "; exposed with `eraseToAnyPublisher()` at line \(lines), where its consumers cannot be counted")
       reasons.append("keep it on Combine until they are known: \(trap)")
+    } else if count == 1, !result.views.isEmpty {
+      // `.onReceive` takes a publisher, and a view's subscription is remade with the view.
+      reasons.append(
+        "one consumer\(exposed): \(listed), a view's `.onReceive`, which takes a publisher and subscribes again "
+          + "whenever the view is remade")
+      reasons.append(
+        "keep it, or drop it with the `.onReceive`: send the value to state the view observes and react with "
+          + "`.onChange(of:)` or `.task(id:)` (a `Task.sleep` there replaces a `debounce`)")
+    } else if count == 1, !result.kept.isEmpty {
+      reasons.append(
+        "one consumer\(exposed): \(listed), through an operator or call that takes a publisher (a combining or "
+          + "time-based operator, or one of the project's own), which an `AsyncStream` cannot feed")
+      reasons.append("keep it with that pipeline; it moves when the pipeline does")
     } else if count == 1 {
       disposition = .migrate
       phase = .viewModels

@@ -100,7 +100,38 @@ enum WrittenType {
       }
     }
     if let local { return local }
+    // A parameter of the enclosing function (`func makeFlow(coordinator: Coordinator) -> some View
+    // { … .environmentObject(coordinator) }`), which shadows a property.
+    if here.member != nil {
+      let parameter = FactsCollector.localType(file, of: name, before: position)
+      if isCapitalised(parameter) { return parameter }
+    }
     if let property { return property }
+    return nil
+  }
+
+  /// `let editorManager = workspace.editorManager` (also in `guard let`/`if let`) declared before
+  /// `position` in the same member, for a `name` whose type is not written: the written type of
+  /// the first name and the member read from it, for the tree to resolve as `ofMember` does.
+  static func ofBoundMember(_ file: FileContext, _ name: String, at position: Int) -> (type: String, member: String)? {
+    let view = file.view
+    let here = file.symbols.scope(at: position)
+    guard here.member != nil, here.open >= 0 else { return nil }
+    var scan = position - 1
+    while scan > max(0, here.open - 1, position - 3_000) {
+      defer { scan -= 1 }
+      guard view.isIdentifier(scan), view.has(scan, name), view.isWord(scan - 1, "let") || view.isWord(scan - 1, "var")
+      else { continue }
+      guard view.kind(scan + 1) == .equal else { return nil }
+      var first = scan + 2
+      if view.isWord(first, "self"), view.isPeriod(first + 1) { first += 2 }
+      guard view.isIdentifier(first), !isCapitalised(view.text(first)), view.isPeriod(first + 1),
+        view.isIdentifier(first + 2), !view.isPeriod(first + 3), view.kind(first + 3) != .leftParen,
+        view.kind(first + 3) != .postfixQuestionMark,
+        let type = ofName(file, view.text(first), at: first)
+      else { return nil }
+      return (type, view.text(first + 2))
+    }
     return nil
   }
 

@@ -44,6 +44,41 @@ import Testing
     #expect(findings[0].blockedBy == ["Sources/Core/ProfileViewModel.swift:6"])
   }
 
+  /// ddg passes its coordinator into a factory function; CodeEdit unwraps each model from its
+  /// workspace in a `guard let` before injecting it.
+  @Test func anInjectedParameterOrAnUnwrappedMemberNamesItsModel() {
+    let holder = (
+      "Sources/App/Workspace.swift",
+      """
+      final class Workspace {
+        var profile: ProfileViewModel?
+      }
+      """
+    )
+    let injection = (
+      "Sources/App/Injection.swift",
+      """
+      import SwiftUI
+      enum Factory {
+        static func makeFlow(model: ProfileViewModel) -> some View {
+          Text("").environmentObject(model)
+        }
+      }
+      final class SplitController {
+        private weak var workspace: Workspace?
+        func build() -> AnyView? {
+          guard let workspace, let profile = workspace.profile else { return nil }
+          return AnyView(Text("").environmentObject(profile))
+        }
+      }
+      """
+    )
+    let findings = Support.findings([Self.model, holder, injection], detectors: detectors)
+    #expect(findings.map(\.ruleID) == ["environment-object-modifier", "environment-object-modifier"])
+    #expect(findings.map(\.unit) == ["ProfileViewModel", "ProfileViewModel"])
+    #expect(findings.map(\.range.start.line) == [4, 11])
+  }
+
   @Test func theModelsDeploymentTargetGatesTheView() {
     let context = ClassifyContext(
       modules: [Self.model.0: "Core", Self.view.0: "App"],

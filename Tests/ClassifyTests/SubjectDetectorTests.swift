@@ -122,11 +122,12 @@ import Testing
       }
       """
     let findings = Support.findings(source, detectors: detectors)
-    #expect(
-      findings.map(\.reasons.first) == [
-        "one consumer: Sources/App/File.swift:5, so `AsyncStream.makeStream()` can replace it",
-        "one consumer: Sources/App/File.swift:5, so `AsyncStream.makeStream()` can replace it",
-      ])
+    // A consumer, and one an `AsyncStream` cannot feed: `combineLatest` needs publishers.
+    let reason =
+      "one consumer: Sources/App/File.swift:5, through an operator or call that takes a publisher (a combining or "
+      + "time-based operator, or one of the project's own), which an `AsyncStream` cannot feed"
+    #expect(findings.map(\.reasons.first) == [reason, reason])
+    #expect(findings.map(\.disposition) == [.keep, .keep])
   }
 
   // MARK: - Consumers across the tree
@@ -433,9 +434,14 @@ import Testing
     )
     let one = Support.findings([model, coordinator], detectors: detectors)
     #expect(one.map(\.disposition) == [.migrate])
+    // A mock conforming too changes nothing: the coordinator holds one of them, and subscribes to
+    // that one's `actions` (ddg's `DuckPlayerControlling`, Element X's generated mocks).
     let two = Support.findings([model, coordinator, mock], detectors: detectors)
-    #expect(two.map(\.disposition) == [.keep])
-    #expect(two.first?.reasons.first?.contains("`ScreenViewModelMock`") == true)
+    #expect(two.map(\.disposition) == [.migrate])
+    #expect(
+      two.first?.reasons.first
+        == "one consumer (with its re-exposure as `actions`): Sources/App/ScreenCoordinator.swift:4, so "
+        + "`AsyncStream.makeStream()` can replace it")
   }
 
   /// IceCubes: a view debounces its own subject inside `onReceive`.
@@ -452,9 +458,333 @@ import Testing
       }
       """
     let findings = Support.findings(source, detectors: detectors)
+    // IceCubes: following "AsyncStream can replace it" breaks the build: `.onReceive` takes a
+    // publisher, and an `AsyncStream` has no `debounce`.
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(
+      findings.first?.reasons.first
+        == "one consumer: Sources/App/File.swift:7, a view's `.onReceive`, which takes a publisher and subscribes "
+        + "again whenever the view is remade")
+    #expect(findings.first?.reasons.dropFirst().first?.contains("`.task(id:)`") == true)
+  }
+
+  /// ddg's `DuckPlayerControlling` requires a subject: the requirement is no subject of its own,
+  /// and a use through the protocol is a consumer of the conformer's.
+  @Test func aProtocolRequirementIsNotASubject() {
+    let source = """
+      import Combine
+      protocol Player { var requests: PassthroughSubject<URL, Never> { get } }
+      final class RealPlayer: Player {
+        var requests: PassthroughSubject<URL, Never>
+        var current: PassthroughSubject<URL, Never> { requests }
+      }
+      final class Handler {
+        var player: Player
+        func wire() { player.requests.sink { print($0) }.store(in: &bag) }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.symbol) == ["RealPlayer.requests"])
+    #expect(findings.map(\.disposition) == [.migrate])
+    #expect(findings.first?.reasons.first?.hasPrefix("one consumer: Sources/App/File.swift:9") == true)
+  }
+
+  /// Mastodon subscribes to `authenticationViewModel.authenticated` through its own `asyncMap`
+  /// in one controller and with a plain `sink` in another.
+  @Test func aProjectOperatorAfterTheMemberIsAUse() {
+    let files = [
+      (
+        "Sources/App/Auth.swift",
+        """
+        import Combine
+        final class Auth {
+          let authenticated = PassthroughSubject<String, Never>()
+        }
+        """
+      ),
+      (
+        "Sources/App/Login.swift",
+        """
+        import Combine
+        final class Login {
+          let auth: Auth
+          func wire() { auth.authenticated.sink { print($0) }.store(in: &bag) }
+        }
+        """
+      ),
+      (
+        "Sources/App/Pick.swift",
+        """
+        import Combine
+        final class Pick {
+          let auth: Auth
+          func wire() {
+            auth
+              .authenticated
+              .asyncMap { await check($0) }
+              .sink { print($0) }
+              .store(in: &bag)
+          }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(findings.first?.reasons.first == "2 consumers: Sources/App/Login.swift:4, Sources/App/Pick.swift:6")
+  }
+
+  /// Element X's home screen reaches a screen model through its generic base class's `state`:
+  /// the path's last name has one declared type in the tree, so the use is that type's.
+  @Test func aPathResolvesThroughItsLastNamesOneDeclaredType() {
+    let files = [
+      (
+        "Sources/App/Filters.swift",
+        """
+        import Combine
+        final class FiltersModel {
+          private let actionsSubject = PassthroughSubject<Int, Never>()
+          var actions: AnyPublisher<Int, Never> { actionsSubject.eraseToAnyPublisher() }
+        }
+        final class OtherModel {
+          private let actionsSubject = PassthroughSubject<Int, Never>()
+          var actions: AnyPublisher<Int, Never> { actionsSubject.eraseToAnyPublisher() }
+        }
+        struct Bindings {
+          var filtersModel: FiltersModel?
+        }
+        """
+      ),
+      (
+        "Sources/App/Home.swift",
+        """
+        import Combine
+        final class Home: StateStore<HomeState> {
+          func show() {
+            state.bindings.filtersModel?.actions.sink { print($0) }.store(in: &bag)
+          }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate, .keep])
+    #expect(
+      findings.first?.reasons.first
+        == "one consumer (with its re-exposure as `actions`): Sources/App/Home.swift:4, so "
+        + "`AsyncStream.makeStream()` can replace it")
+    #expect(findings.last?.reasons.first?.hasPrefix("no consumer found in the tree (with its re-exposure") == true)
+  }
+
+  /// Element X's UI-test coordinator is one `lazy var` closure of a thousand lines.
+  @Test func aLocalDeepInALongPropertyClosureResolves() {
+    let filler = (0..<600).map { "    let value\($0) = compute(\($0), \($0 + 1))" }.joined(separator: "\n")
+    let files = [
+      (
+        "Sources/App/Flows.swift",
+        """
+        import Combine
+        final class LockFlow {
+          private let actionsSubject = PassthroughSubject<Int, Never>()
+          var actions: AnyPublisher<Int, Never> { actionsSubject.eraseToAnyPublisher() }
+        }
+        final class OtherFlow {
+          private let actionsSubject = PassthroughSubject<Int, Never>()
+          var actions: AnyPublisher<Int, Never> { actionsSubject.eraseToAnyPublisher() }
+        }
+        """
+      ),
+      (
+        "Sources/App/Screen.swift",
+        """
+        import Combine
+        final class Screen {
+          lazy var coordinator: AnyObject? = {
+        \(filler)
+            let flow = LockFlow()
+            flow.actions.sink { print($0) }.store(in: &bag)
+            return flow
+          }()
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate, .keep])
+  }
+
+  /// Mastodon's profile fields box their values in subjects made from the initialiser's
+  /// parameters of the same names.
+  @Test func aParameterSpelledLikeTheSubjectIsNotAUse() {
+    let source = """
+      import Combine
+      struct FieldValue {
+        var name: CurrentValueSubject<String, Never>
+        init(name: String) {
+          self.name = CurrentValueSubject(name)
+        }
+        func wire() { name.sink { print($0) }.store(in: &bag) }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate])
     #expect(
       findings.first?.reasons.first
         == "one consumer: Sources/App/File.swift:7, so `AsyncStream.makeStream()` can replace it")
+  }
+
+  /// CombineExt's tests merge and race arrays of subjects with its own operators.
+  @Test func anArrayOfSubjectsMadeIntoOnePublisherKeeps() {
+    let source = """
+      import Combine
+      final class MergeTests {
+        func testMerge() {
+          let first = PassthroughSubject<Int, Never>()
+          let second = PassthroughSubject<Int, Never>()
+          [first, second].merge().sink { print($0) }.store(in: &bag)
+        }
+        func testPlain() {
+          let only = PassthroughSubject<Int, Never>()
+          _ = [only].map { $0 }
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep, .keep, .migrate])
+    #expect(findings[0].reasons.first?.contains("through an operator or call that takes a publisher") == true)
+  }
+
+  /// Mastodon's view models declare their subjects in the class and wire them in an extension
+  /// of it below, in the same file.
+  @Test func usesInAnExtensionInTheSameFileCount() {
+    let source = """
+      import Combine
+      final class PickModel {
+        let query = CurrentValueSubject<String, Never>("")
+        let servers = PassthroughSubject<[Int], Never>()
+      }
+      extension PickModel {
+        func configure() {
+          query.sink { print($0) }.store(in: &bag)
+          servers.sink { print($0) }.store(in: &bag)
+          servers.map(\\.count).sink { print($0) }.store(in: &bag)
+        }
+      }
+      extension Other {
+        func wire() { query.sink { print($0) }.store(in: &bag) }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate, .keep])
+    #expect(
+      findings.first?.reasons.first
+        == "one consumer: Sources/App/File.swift:8, so `AsyncStream.makeStream()` can replace it")
+    #expect(findings.last?.reasons.first == "2 consumers: Sources/App/File.swift:9, Sources/App/File.swift:10")
+  }
+
+  @Test func aClosureParameterSpelledLikeTheSubjectIsNotAUse() {
+    let source = """
+      import Combine
+      final class Filter {
+        let category = CurrentValueSubject<Int, Never>(0)
+        let query = CurrentValueSubject<String, Never>("")
+        func wire() {
+          query.map { [weak self] text, category in text }.sink { print($0) }.store(in: &bag)
+          other.map { (items, category) -> Int in items }.sink { print($0) }.store(in: &bag)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.symbol) == ["Filter.category", "Filter.query"])
+    #expect(findings.first?.reasons.first?.hasPrefix("no consumer found in the tree") == true)
+    #expect(findings.last?.disposition == .migrate)
+  }
+
+  /// A subject whose one consumer is a `CombineLatest`, a `debounce` or a library's own operator
+  /// (CombineExt's tests: `subject.withLatestFrom(other)`) needs a publisher there.
+  @Test func oneConsumerThatNeedsAPublisherKeeps() {
+    let files = [
+      (
+        "Sources/App/Search.swift",
+        """
+        import Combine
+        final class Search {
+          let items = CurrentValueSubject<[Int], Never>([])
+          let trigger = PassthroughSubject<Void, Never>()
+          let plain = PassthroughSubject<Int, Never>()
+          func wire() {
+            Publishers.CombineLatest(items, other).sink { print($0) }.store(in: &bag)
+            plain.map { $0 + 1 }.receive(on: RunLoop.main).sink { print($0) }.store(in: &bag)
+          }
+        }
+        """
+      ),
+      (
+        "Tests/AppTests/SearchTests.swift",
+        """
+        import Combine
+        final class SearchTests {
+          func testLatest() {
+            let text = PassthroughSubject<String, Never>()
+            text.withLatestFrom(other).sink { print($0) }.store(in: &bag)
+          }
+          func testTrigger(search: Search) {
+            search.trigger.debounce(for: 1, scheduler: RunLoop.main).sink { print($0) }.store(in: &bag)
+          }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.symbol) == ["Search.items", "Search.trigger", "Search.plain", "SearchTests.testLatest"])
+    #expect(findings.map(\.disposition) == [.keep, .keep, .migrate, .keep])
+    #expect(
+      findings.first?.reasons.first
+        == "one consumer: Sources/App/Search.swift:7, through an operator or call that takes a publisher (a "
+        + "combining or time-based operator, or one of the project's own), which an `AsyncStream` cannot feed")
+    #expect(findings[1].reasons.first?.hasPrefix("one consumer: Tests/AppTests/SearchTests.swift:8, through") == true)
+    #expect(findings[3].reasons.first?.hasPrefix("one consumer: Tests/AppTests/SearchTests.swift:5, through") == true)
+  }
+
+  /// Element X's UI-test coordinator builds each flow in a `lazy var` initialised by a closure.
+  @Test func aLocalInAPropertyClosureResolves() {
+    let files = [
+      (
+        "Sources/App/Flows.swift",
+        """
+        import Combine
+        final class LockFlow {
+          private let actionsSubject = PassthroughSubject<Int, Never>()
+          var actions: AnyPublisher<Int, Never> { actionsSubject.eraseToAnyPublisher() }
+        }
+        final class OtherFlow {
+          private let actionsSubject = PassthroughSubject<Int, Never>()
+          var actions: AnyPublisher<Int, Never> { actionsSubject.eraseToAnyPublisher() }
+        }
+        """
+      ),
+      (
+        "Sources/App/Screen.swift",
+        """
+        import Combine
+        final class Screen {
+          lazy var coordinator: AnyObject? = {
+            let flow = LockFlow(state: 1,
+                                other: 2)
+            flow.actions.sink { print($0) }.store(in: &bag)
+            return flow
+          }()
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate, .keep])
+    #expect(
+      findings.first?.reasons.first
+        == "one consumer (with its re-exposure as `actions`): Sources/App/Screen.swift:6, so "
+        + "`AsyncStream.makeStream()` can replace it")
+    #expect(findings.last?.reasons.first?.hasPrefix("no consumer found in the tree (with its re-exposure") == true)
   }
 
   /// Element X wraps its subjects in its own publisher type (`asCurrentValuePublisher()`).

@@ -47,19 +47,39 @@ struct SubjectDetector: Detector {
     }
     for declaration in declarations {
       var subscribers: [Int] = []
+      // The subscribers that are `.onReceive` arguments: a view subscribes to them.
+      var viewConsumers: [Int] = []
+      // The subscribers that go through an operator that stays on Combine (`debounce`,
+      // `CombineLatest(…)`): an `AsyncStream` cannot feed them.
+      var keptConsumers: [Int] = []
       var exposures: [Int] = []
       var multicast = false
       var perSubscriber = false
       var stateReads = 0
       // Uses count inside the declaring scope: the member for a local (`let s = …` in a test
       // method: another method's `s` is another subject), else the type's body, else the file.
+      // A member's uses in an extension of its type in the same file count too (`extension Model
+      // { func configure() { Publishers.CombineLatest(items, query)… } }`): the tree pass skips
+      // every bare use in this file, so they are counted here or nowhere.
       var range = 0..<view.count
       let scope = file.symbols.scope(at: declaration.start)
       if scope.open >= 0 {
         range = scope.open..<scope.close
       }
-      for position in uses[declaration.name] ?? [] where range.contains(position) {
+      let ownType = scope.member == nil && !declaration.typePath.isEmpty
+      for position in uses[declaration.name] ?? [] {
+        guard
+          range.contains(position)
+            || (ownType && file.symbols.typePath(at: position) == declaration.typePath)
+        else { continue }
         if position >= declaration.start && position <= declaration.end { continue }
+        // A closure's parameter spelled like the subject (`.map { items, query in … }`) is not a use.
+        if Self.isClosureParameter(view, at: position) { continue }
+        // Nor a bare use of a parameter or local of that name (`init(name: String) { self.name =
+        // CurrentValueSubject(name) }`): it shadows the member.
+        if !view.isPeriod(position - 1), scope.member == nil, Self.isShadowed(file, declaration, at: position) {
+          continue
+        }
         // `self.events` or `events`, never `other.events`.
         if view.isPeriod(position - 1) && !view.isWord(position - 2, "self") { continue }
         if view.isWord(position - 1, "let") || view.isWord(position - 1, "var") { continue }
@@ -72,6 +92,7 @@ struct SubjectDetector: Detector {
           let chain = file.chains[index]
           if chain.links.contains(where: { $0.name == "share" || $0.name == "multicast" }) { multicast = true }
           subscribers.append(position)
+          if Self.needsPublisher(chain.links, after: position) { keptConsumers.append(position) }
           continue
         }
         if view.isPeriod(position + 1) {
@@ -82,6 +103,8 @@ struct SubjectDetector: Detector {
             // `.onReceive(events.debounce(for: …))`: passed on through operators.
             // `CombineLatest(events.eraseToAnyPublisher(), …)` too: that call consumes it.
             subscribers.append(position)
+            if Self.isOnReceiveArgument(view, at: position) { viewConsumers.append(position) }
+            if Self.feedsKeptOperator(view, at: position) { keptConsumers.append(position) }
           } else if Self.isExposure(view, at: position)
             || (member != "send" && member != "value" && view.kind(position + 3) == .leftParen
               && Self.alias(file, exposure: position, typePath: declaration.typePath) != nil)
@@ -98,12 +121,16 @@ struct SubjectDetector: Detector {
           // Fed, not consuming: `upstream.subscribe(events)`, `.assign(to: \.value, on: events)`.
           if Self.isFed(view, at: position) { continue }
           subscribers.append(position)
+          if Self.isOnReceiveArgument(view, at: position) { viewConsumers.append(position) }
+          if Self.feedsKeptOperator(view, at: position) { keptConsumers.append(position) }
         }
       }
       var use = CombineFacts.SubjectUse(
         typePath: declaration.typePath, name: declaration.name, offset: view.startOffset(declaration.start),
         line: file.line(of: declaration.start), kind: declaration.kind, isLocal: scope.member != nil)
       use.lines = subscribers.sorted().map { file.line(of: $0) }
+      use.viewLines = viewConsumers.sorted().map { file.line(of: $0) }
+      use.keptLines = keptConsumers.sorted().map { file.line(of: $0) }
       use.multicast = multicast
       use.perSubscriber = perSubscriber
       use.stateReads = stateReads
@@ -174,6 +201,101 @@ struct SubjectDetector: Detector {
     return member
   }
 
+  /// True when the bare use at `position` names a parameter or local of its function, declared
+  /// with a written type after the function's own `func`/`init` (not the previous function's).
+  private static func isShadowed(_ file: FileContext, _ declaration: Declaration, at position: Int) -> Bool {
+    let view = file.view
+    let member = file.symbols.scope(at: position)
+    guard member.member != nil, member.open > 0 else { return false }
+    var start = member.open - 1
+    while start > max(0, member.open - 120), !view.isWord(start, "func"), !view.isWord(start, "init") { start -= 1 }
+    guard view.isWord(start, "func") || view.isWord(start, "init") else { return false }
+    return !FactsCollector.localType(file, of: declaration.name, before: position, after: max(start, declaration.end))
+      .isEmpty
+  }
+
+  /// True when the identifier at `position` is in a closure's parameter list: `{ a, name in`,
+  /// `{ a, name -> T in`, `{ (a, name) in`.
+  private static func isClosureParameter(_ view: SignificantTokenView, at position: Int) -> Bool {
+    var scan = position - 1
+    while position - scan < 24 {
+      switch view.kind(scan) {
+      case .leftBrace: break
+      case .identifier, .comma, .wildcard, .leftParen:
+        scan -= 1
+        continue
+      case .rightSquare:
+        // A capture list: `{ [weak self] a, name in`.
+        guard let open = view.partner(scan), open < scan else { return false }
+        scan = open - 1
+        continue
+      default: return false
+      }
+      break
+    }
+    guard view.kind(scan) == .leftBrace else { return false }
+    scan = position + 1
+    while scan - position < 24 {
+      switch view.kind(scan) {
+      case .keyword where view.has(scan, "in"): return true
+      case .arrow: return true
+      case .identifier, .comma, .wildcard, .rightParen:
+        scan += 1
+        continue
+      default: return false
+      }
+    }
+    return false
+  }
+
+  /// True when the use at `position` is the publisher argument of `.onReceive(…)`.
+  static func isOnReceiveArgument(_ view: SignificantTokenView, at position: Int) -> Bool {
+    var start = position
+    if view.isPeriod(start - 1), view.isWord(start - 2, "self") { start -= 2 }
+    return view.kind(start - 1) == .leftParen && view.isWord(start - 2, "onReceive")
+  }
+
+  /// True when a link of `links` after `position` is a call an `AsyncStream` cannot stand in for
+  /// (`debounce`, `withLatestFrom`): the consumer needs a publisher.
+  static func needsPublisher(_ links: [PublisherChain.Link], after position: Int) -> Bool {
+    links.contains {
+      $0.position > position && ($0.argumentsOpen >= 0 || $0.closureOpen >= 0)
+        && !CombineVocabulary.asyncStreamCanFeed($0.name)
+    }
+  }
+
+  /// True when the argument starting at `position` needs a publisher: a call after it an
+  /// `AsyncStream` cannot stand in for (`events.debounce(…)`), or the call it is passed to
+  /// (`CombineLatest(events, …)`, `a.merge(with: events)`, `trigger(events.eraseToAnyPublisher())`).
+  static func feedsKeptOperator(_ view: SignificantTokenView, at position: Int) -> Bool {
+    var scan = position + 1
+    var links = 0
+    while view.isPeriod(scan), view.isIdentifier(scan + 1), links < 8 {
+      links += 1
+      let isCall = view.kind(scan + 2) == .leftParen || view.kind(scan + 2) == .leftBrace
+      if isCall, !CombineVocabulary.asyncStreamCanFeed(view.text(scan + 1)) { return true }
+      scan = view.skipCall(from: scan + 1)
+    }
+    var start = position
+    if view.isPeriod(start - 1), view.isWord(start - 2, "self") { start -= 2 }
+    // Back to the call's `(`, or the `[` of an array literal the call is made on
+    // (`[first, second].merge()`, CombineExt's `[a, b].amb()`).
+    var open = start - 1
+    while open > 0, start - open < 400, view.kind(open) != .leftParen {
+      if let partner = view.partner(open), partner < open { open = partner }
+      if view.kind(open) == .leftBrace || view.kind(open) == .semicolon { return false }
+      if view.kind(open) == .leftSquare {
+        guard let close = view.partner(open), view.isPeriod(close + 1), view.isIdentifier(close + 2) else {
+          return false
+        }
+        return !CombineVocabulary.asyncStreamCanFeed(view.text(close + 2))
+      }
+      open -= 1
+    }
+    guard view.kind(open) == .leftParen, view.isIdentifier(open - 1) else { return false }
+    return !CombineVocabulary.asyncStreamCanFeed(view.text(open - 1))
+  }
+
   /// True when the use at `position` starts an argument (`f(events…`, `with: events…`).
   private static func isArgument(_ view: SignificantTokenView, at position: Int) -> Bool {
     var start = position
@@ -209,6 +331,9 @@ struct SubjectDetector: Detector {
       var end = position + 1
       if view.kind(next) == .colon {
         if let found = subjectType(view, at: next + 1) {
+          // `var events: PassthroughSubject<E, Never> { get }` in a protocol, or a computed
+          // property returning one: not a subject of its own (its conformers declare those).
+          if view.kind(found.end + 1) == .leftBrace { continue }
           kind = found.kind
           failure = found.failure
           end = found.end

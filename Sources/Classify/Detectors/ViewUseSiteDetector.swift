@@ -124,6 +124,12 @@ struct ViewUseSiteDetector: Detector {
         if written == nil, let member = WrittenType.ofMember(file, from: position + 3, to: close - 1) {
           written = member.type + "#" + member.member
         }
+        // `guard let editorManager = workspace.editorManager … .environmentObject(editorManager)`.
+        if written == nil, position + 3 == close - 1, view.isIdentifier(position + 3),
+          let member = WrittenType.ofBoundMember(file, view.text(position + 3), at: position + 3)
+        {
+          written = member.type + "#" + member.member
+        }
         let argument = WrittenType.compactText(view, position + 3, close - 1)
         var hit = DetectorHit(
           name: Self.environmentModifier, start: position + 1, end: close,
