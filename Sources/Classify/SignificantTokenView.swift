@@ -34,8 +34,8 @@ package struct SignificantTokenView: Sendable {
     var brace: Int32
     var intro: Int32
   }
-  /// For each position: its kind. Detectors ask for kinds in every loop; one flat array saves
-  /// the `significant` → `tokens` indirection and the copy of a whole `Token` per question.
+  /// For each position: its kind (the stream's column, shared). Detectors ask for kinds in
+  /// every loop; one flat array saves the copy of a whole `Token` per question.
   package let kinds: [TokenKind]
   /// For each position: the byte offset where its token starts.
   package let starts: [UInt32]
@@ -50,31 +50,12 @@ package struct SignificantTokenView: Sendable {
   /// Wraps `stream` and classifies its braces (one pass).
   package init(_ stream: TokenStream) {
     self.stream = stream
-    let count = stream.significant.count
+    let count = stream.significantCount
     self.count = count
-    // Built uninitialised and filled through buffers: a zero fill and a checked, uniqueness-tested
-    // array write per token cost more than the copy itself.
-    var starts: [UInt32] = []
-    var ends: [UInt32] = []
-    let kinds = [TokenKind](unsafeUninitializedCapacity: count) { kinds, kindsCount in
-      starts = [UInt32](unsafeUninitializedCapacity: count) { starts, startsCount in
-        ends = [UInt32](unsafeUninitializedCapacity: count) { ends, endsCount in
-          stream.tokens.withUnsafeBufferPointer { tokens in
-            stream.significant.withUnsafeBufferPointer { significant in
-              for position in 0..<count {
-                let token = tokens[Int(significant[position])]
-                kinds.initializeElement(at: position, to: token.kind)
-                starts.initializeElement(at: position, to: token.start)
-                ends.initializeElement(at: position, to: token.end)
-              }
-            }
-          }
-          endsCount = count
-        }
-        startsCount = count
-      }
-      kindsCount = count
-    }
+    // The stream's own columns, shared rather than copied: a copy was 9 bytes a token.
+    let kinds = stream.kinds
+    let starts = stream.starts
+    let ends = stream.ends
     self.kinds = kinds
     self.starts = starts
     self.ends = ends

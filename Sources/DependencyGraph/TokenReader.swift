@@ -11,7 +11,7 @@ struct TokenReader {
 
   init(_ stream: TokenStream) {
     self.stream = stream
-    self.count = stream.significant.count
+    self.count = stream.significantCount
   }
 
   func kind(_ position: Int) -> TokenKind {

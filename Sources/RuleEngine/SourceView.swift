@@ -15,7 +15,7 @@ struct SourceView {
   init(_ stream: TokenStream) {
     self.stream = stream
     self.literals = LiteralStructure(stream)
-    self.count = stream.significant.count
+    self.count = stream.significantCount
   }
 
   /// The significant token at `position`.
@@ -24,10 +24,10 @@ struct SourceView {
   /// boundary, and the matcher calls it for nearly every step: the call itself showed in the
   /// profile.
   @inline(__always)
-  func token(at position: Int) -> Token { stream.tokens[Int(stream.significant[position])] }
+  func token(at position: Int) -> Token { stream.significantToken(position) }
 
   @inline(__always)
-  func kind(_ position: Int) -> TokenKind { token(at: position).kind }
+  func kind(_ position: Int) -> TokenKind { stream.kinds[position] }
 
   /// The last position of the unit that starts at `position`, or nil when none starts there.
   func unitEnd(_ position: Int) -> Int? {

@@ -4,7 +4,7 @@ import Testing
 @Suite struct TokenStreamTests {
   @Test func significantSkipsTriviaAndEmptySegments() {
     let stream = Lexer.tokenize(Array("a /* c */ \"\" // d\n b".utf8))
-    let kinds = stream.significant.map { stream.tokens[Int($0)].kind }
+    let kinds = stream.kinds
     #expect(kinds == [.identifier, .stringQuote, .stringQuote, .identifier])
     #expect(stream.tokens.contains { $0.kind == .stringSegment && $0.start == $0.end })
   }
@@ -22,7 +22,7 @@ import Testing
 
   @Test func interpolationParensPair() {
     let stream = Lexer.tokenize(Array(#""\(a)""#.utf8))
-    let kinds = stream.significant.map { stream.tokens[Int($0)].kind }
+    let kinds = stream.kinds
     let open = kinds.firstIndex(of: .leftParen)
     let close = kinds.firstIndex(of: .rightParen)
     #expect(open != nil && close != nil)
