@@ -22,8 +22,8 @@ package enum ReferenceCollector {
     stream.source.withUnsafeBufferPointer { source in
       stream.kinds.withUnsafeBufferPointer { kinds in
         stream.starts.withUnsafeBufferPointer { starts in
-          stream.ends.withUnsafeBufferPointer { ends in
-            var collector = Pass(TokenReader(stream), source: source, kinds: kinds, starts: starts, ends: ends)
+          stream.lengths.withUnsafeBufferPointer { lengths in
+            var collector = Pass(TokenReader(stream), source: source, kinds: kinds, starts: starts, lengths: lengths)
             collector.run()
             var facts = collector.facts()
             if extents { facts.extents = collector.extents(lines: LineIndex(stream.source)) }
@@ -48,7 +48,8 @@ private struct Pass {
   let source: UnsafeBufferPointer<UInt8>
   let kinds: UnsafeBufferPointer<TokenKind>
   let starts: UnsafeBufferPointer<UInt32>
-  let ends: UnsafeBufferPointer<UInt32>
+  /// One-byte lengths (255: look it up in the stream, `end(_:)` does).
+  let lengths: UnsafeBufferPointer<UInt8>
   /// The enclosing braces, innermost last.
   var scopes: [Scope] = []
   /// The innermost scope's end, cached: checking it is the one thing done for every token.
@@ -65,13 +66,13 @@ private struct Pass {
 
   init(
     _ reader: TokenReader, source: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<TokenKind>,
-    starts: UnsafeBufferPointer<UInt32>, ends: UnsafeBufferPointer<UInt32>
+    starts: UnsafeBufferPointer<UInt32>, lengths: UnsafeBufferPointer<UInt8>
   ) {
     self.reader = reader
     self.source = source
     self.kinds = kinds
     self.starts = starts
-    self.ends = ends
+    self.lengths = lengths
   }
 
   /// One pair of braces the pass is inside: a type or extension body, or code (a function,
@@ -208,7 +209,7 @@ private struct Pass {
     where source[Int(token(at: cursor).start)] == UInt8(ascii: "`") {
       quoted = true
     }
-    if !quoted && (start..<position).allSatisfy({ ends[$0] == starts[$0 + 1] }) {
+    if !quoted && (start..<position).allSatisfy({ end($0) == starts[$0 + 1] }) {
       references.insert(UnsafeBufferPointer(rebasing: source[Int(token(at: start).start)..<Int(last.end)]))
       return
     }
@@ -237,7 +238,14 @@ private struct Pass {
   /// The significant token at `position`, which must be in range.
   @inline(__always)
   func token(at position: Int) -> Token {
-    Token(kind: kinds[position], start: starts[position], end: ends[position])
+    Token(kind: kinds[position], start: starts[position], end: end(position))
+  }
+
+  /// The byte offset just past the token at `position`.
+  @inline(__always)
+  func end(_ position: Int) -> UInt32 {
+    let length = lengths[position]
+    return length != 0xFF ? starts[position] &+ UInt32(length) : reader.stream.end(position)
   }
 
   /// The kind of the token at `position`; `endOfFile` out of range, as `TokenReader.kind(_:)`.

@@ -120,11 +120,11 @@ package struct Matcher: Sendable {
     // Raw buffers: an `ArraySlice` of the source per token cost a retain and a release each.
     stream.source.withUnsafeBufferPointer { source in
       stream.starts.withUnsafeBufferPointer { starts in
-        stream.ends.withUnsafeBufferPointer { ends in
+        stream.lengths.withUnsafeBufferPointer { lengths in
           let backtick = UInt8(ascii: "`")
           for position in 0..<starts.count {
             var start = Int(starts[position])
-            var length = Int(ends[position] &- starts[position])
+            var length = lengths[position] != 0xFF ? Int(lengths[position]) : stream.length(position)
             if length >= 2 && source[start] == backtick && source[start &+ length &- 1] == backtick {
               start &+= 1
               length &-= 2

@@ -1,6 +1,6 @@
 /// The pieces the cursor has emitted so far, in manually managed memory, already split the way
-/// `TokenStream` keeps them: the significant tokens as columns (kind, flags, start, end) and the
-/// other pieces (trivia, zero-width string segments, the end of file) as whole `Token`s, each
+/// `TokenStream` keeps them: the significant tokens as columns (kind, flags, start, length) and
+/// the other pieces (trivia, zero-width string segments, the end of file) as whole `Token`s, each
 /// with the number of significant tokens before it.
 ///
 /// An `Array` append checks uniqueness (a runtime call) and capacity on every piece; here an
@@ -14,7 +14,10 @@ struct TokenBuffer {
   private var kinds: UnsafeMutablePointer<TokenKind>
   private var flags: UnsafeMutablePointer<Token.Flags>
   private var starts: UnsafeMutablePointer<UInt32>
-  private var ends: UnsafeMutablePointer<UInt32>
+  /// Lengths up to 254; 255 means the length is in `longLengths`.
+  private var lengths: UnsafeMutablePointer<UInt8>
+  private var longTokens: [Int32] = []
+  private var longLengths: [UInt32] = []
   private var significantCapacity: Int
   /// How many significant tokens have been appended.
   private(set) var significantCount = 0
@@ -32,7 +35,7 @@ struct TokenBuffer {
     kinds = .allocate(capacity: significantCapacity)
     flags = .allocate(capacity: significantCapacity)
     starts = .allocate(capacity: significantCapacity)
-    ends = .allocate(capacity: significantCapacity)
+    lengths = .allocate(capacity: significantCapacity)
     others = .allocate(capacity: otherCapacity)
     othersBefore = .allocate(capacity: otherCapacity)
   }
@@ -55,7 +58,13 @@ struct TokenBuffer {
       (kinds + significantCount).initialize(to: token.kind)
       (flags + significantCount).initialize(to: token.flags)
       (starts + significantCount).initialize(to: token.start)
-      (ends + significantCount).initialize(to: token.end)
+      let length = token.end &- token.start
+      if length < 0xFF {
+        (lengths + significantCount).initialize(to: UInt8(truncatingIfNeeded: length))
+      } else {
+        (lengths + significantCount).initialize(to: 0xFF)
+        appendLong(length)
+      }
       significantCount &+= 1
       lastIsOther = false
     } else {
@@ -67,6 +76,13 @@ struct TokenBuffer {
     }
   }
 
+  /// Out of line: tokens of 255 bytes or more (long string segments) are rare.
+  @inline(never)
+  private mutating func appendLong(_ length: UInt32) {
+    longTokens.append(Int32(truncatingIfNeeded: significantCount))
+    longLengths.append(length)
+  }
+
   /// Kept out of line: it runs a handful of times per file at most.
   @inline(never)
   private mutating func growSignificant() {
@@ -74,7 +90,7 @@ struct TokenBuffer {
     kinds = Self.moved(kinds, count: significantCount, to: newCapacity)
     flags = Self.moved(flags, count: significantCount, to: newCapacity)
     starts = Self.moved(starts, count: significantCount, to: newCapacity)
-    ends = Self.moved(ends, count: significantCount, to: newCapacity)
+    lengths = Self.moved(lengths, count: significantCount, to: newCapacity)
     significantCapacity = newCapacity
   }
 
@@ -116,9 +132,18 @@ struct TokenBuffer {
       return array
     }
     let count = significantCount
+    // Flags are rare (interpolated code, unterminated literals, errors): kept sparse.
+    var flaggedPositions: [Int32] = []
+    var flaggedFlags: [Token.Flags] = []
+    for position in 0..<count where !flags[position].isEmpty {
+      flaggedPositions.append(Int32(truncatingIfNeeded: position))
+      flaggedFlags.append(flags[position])
+    }
+    flags.deallocate()
     let stream = TokenStream(
-      source: source, kinds: take(kinds, count), flags: take(flags, count), starts: take(starts, count),
-      ends: take(ends, count), others: take(others, otherCount), othersBefore: take(othersBefore, otherCount))
+      source: source, kinds: take(kinds, count), starts: take(starts, count), lengths: take(lengths, count),
+      longTokens: longTokens, longLengths: longLengths, flaggedPositions: flaggedPositions,
+      flaggedFlags: flaggedFlags, others: take(others, otherCount), othersBefore: take(othersBefore, otherCount))
     significantCount = 0
     otherCount = 0
     significantCapacity = 0
@@ -131,7 +156,7 @@ struct TokenBuffer {
     kinds.deallocate()
     flags.deallocate()
     starts.deallocate()
-    ends.deallocate()
+    lengths.deallocate()
     others.deallocate()
     othersBefore.deallocate()
     significantCount = 0

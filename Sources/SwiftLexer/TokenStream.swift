@@ -1,8 +1,8 @@
 /// The lexed form of one file: its bytes, every piece in order, and the matcher's view.
 ///
 /// Stored as the significant tokens (the pieces a pattern can see: no trivia, no empty string
-/// segments, no end of file) in columns, `kinds`, `flags`, `starts` and `ends`, indexed by
-/// *position*, plus the other pieces (`trivia`), each with the number of significant tokens
+/// segments, no end of file) in columns, `kinds`, `starts` and `lengths` (one byte; the rare
+/// longer tokens in a sparse table, like the rare flags), indexed by *position*, plus the other pieces (`trivia`), each with the number of significant tokens
 /// before it. The columns are what every reader walks, so the detectors share them instead of
 /// copying them; a whole-`Token` array of every piece cost 12 bytes a piece on top.
 ///
@@ -14,12 +14,18 @@ package struct TokenStream: Sendable {
   package let source: [UInt8]
   /// For each significant position: its kind.
   package let kinds: [TokenKind]
-  /// For each significant position: its flags.
-  package let flags: [Token.Flags]
   /// For each significant position: the byte offset where its token starts.
   package let starts: [UInt32]
-  /// For each significant position: the byte offset just past its token.
-  package let ends: [UInt32]
+  /// For each significant position: its byte length when below 255; 255 means "look in
+  /// `longLengths`" (`length(_:)` does). Four bytes of end offset a token were 4 of its 20.
+  package let lengths: [UInt8]
+  /// The positions, ascending, of the tokens of 255 bytes or more, and their lengths.
+  package let longTokens: [Int32]
+  package let longLengths: [UInt32]
+  /// The positions, ascending, of the significant tokens with flags, and those flags (most
+  /// tokens have none).
+  package let flaggedPositions: [Int32]
+  package let flaggedFlags: [Token.Flags]
   /// For each significant position `i`, the position of the bracket that closes or opens the
   /// bracket at `i`, or -1 when the token is not a bracket or has no partner.
   package let partner: [Int32]
@@ -42,14 +48,18 @@ package struct TokenStream: Sendable {
   /// so 100,000 nested brackets cost nothing more). A closer that does not match the innermost
   /// opener is left unpaired, and so is an opener still open at the end of the file.
   init(
-    source: [UInt8], kinds: [TokenKind], flags: [Token.Flags], starts: [UInt32], ends: [UInt32], others: [Token],
+    source: [UInt8], kinds: [TokenKind], starts: [UInt32], lengths: [UInt8], longTokens: [Int32],
+    longLengths: [UInt32], flaggedPositions: [Int32], flaggedFlags: [Token.Flags], others: [Token],
     othersBefore: [Int32]
   ) {
     self.source = source
     self.kinds = kinds
-    self.flags = flags
     self.starts = starts
-    self.ends = ends
+    self.lengths = lengths
+    self.longTokens = longTokens
+    self.longLengths = longLengths
+    self.flaggedPositions = flaggedPositions
+    self.flaggedFlags = flaggedFlags
     self.trivia = others
     self.triviaBefore = othersBefore
     let count = kinds.count
@@ -102,10 +112,54 @@ package struct TokenStream: Sendable {
   @inlinable
   package var significantCount: Int { kinds.count }
 
-  /// The significant token at `position`.
-  @inlinable
+  /// The byte length of the significant token at `position`.
+  @inlinable @inline(__always)
+  package func length(_ position: Int) -> Int {
+    let short = lengths[position]
+    return short != 0xFF ? Int(short) : longLength(position)
+  }
+
+  /// The length of a token of 255 bytes or more, from the sparse table.
+  @usableFromInline
+  func longLength(_ position: Int) -> Int {
+    guard let index = Self.search(longTokens, position) else { return 0xFF }
+    return Int(longLengths[index])
+  }
+
+  /// The byte offset just past the significant token at `position`.
+  @inlinable @inline(__always)
+  package func end(_ position: Int) -> UInt32 {
+    starts[position] &+ UInt32(truncatingIfNeeded: length(position))
+  }
+
+  /// The flags of the significant token at `position` (a binary search of the few flagged).
+  package func flags(_ position: Int) -> Token.Flags {
+    guard let index = Self.search(flaggedPositions, position) else { return [] }
+    return flaggedFlags[index]
+  }
+
+  /// The index of `position` in the ascending `positions`, nil when absent.
+  static func search(_ positions: [Int32], _ position: Int) -> Int? {
+    var low = 0
+    var high = positions.count
+    let target = Int32(truncatingIfNeeded: position)
+    while low < high {
+      let middle = (low + high) / 2
+      if positions[middle] < target { low = middle + 1 } else { high = middle }
+    }
+    return low < positions.count && positions[low] == target ? low : nil
+  }
+
+  /// The significant token at `position` without its flags (`[]`): what the matcher and the
+  /// graph read, inlined and with no search of the sparse flags.
+  @inlinable @inline(__always)
+  package func codeToken(_ position: Int) -> Token {
+    Token(kind: kinds[position], start: starts[position], end: end(position))
+  }
+
+  /// The significant token at `position`, flags included.
   package func significantToken(_ position: Int) -> Token {
-    Token(kind: kinds[position], flags: flags[position], start: starts[position], end: ends[position])
+    Token(kind: kinds[position], flags: flags(position), start: starts[position], end: end(position))
   }
 
   /// Every significant token in order (built on each call: for tests and small inputs).

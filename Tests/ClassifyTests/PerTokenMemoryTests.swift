@@ -30,9 +30,12 @@ import Testing
     // kinds, starts and ends are the stream's own arrays, so skipping these skips them too.
     measure.skip(stream.source)
     measure.skip(stream.kinds)
-    measure.skip(stream.flags)
     measure.skip(stream.starts)
-    measure.skip(stream.ends)
+    measure.skip(stream.lengths)
+    measure.skip(stream.longTokens)
+    measure.skip(stream.longLengths)
+    measure.skip(stream.flaggedPositions)
+    measure.skip(stream.flaggedFlags)
     measure.skip(stream.partner)
     measure.skip(stream.trivia)
     measure.skip(stream.triviaBefore)
@@ -44,20 +47,21 @@ import Testing
     #expect(perToken >= 2, "\(perToken) bytes per token: is the measure still reaching the arrays?")
   }
 
-  @Test func theLexedStreamCostsAtMostSeventeenBytesPerToken() {
+  @Test func theLexedStreamCostsAtMostThirteenBytesPerToken() {
     let stream = Lexer.tokenize(Self.denseSource(repeats: 5_000))
     var measure = HeapMeasure()
     measure.skip(stream.source)
     measure.add(stream)
     let perToken = Double(measure.bytes) / Double(stream.significantCount)
-    // Kinds 1, flags 1, starts 4, ends 4 and bracket partners 4; trivia pieces (12, and 4 for
-    // their place) only where there is trivia, few here. Every piece as a whole `Token` plus a
-    // significant index (as before 2026-12-01) made it 21.
-    #expect(perToken <= 17, "\(perToken) bytes per token")
-    #expect(perToken >= 14, "\(perToken) bytes per token: is the measure still reaching the arrays?")
+    // Kinds 1, starts 4, one-byte lengths 1 and bracket partners 4 (about 11.6 here); trivia
+    // pieces (12, and 4 for their place) only where there is trivia, few here; flags and long
+    // tokens sparse. Four-byte ends or a flags column would make it 14.6 or more; every piece as
+    // a whole `Token` plus a significant index (as before 2026-12-01) made it 21.
+    #expect(perToken <= 13, "\(perToken) bytes per token")
+    #expect(perToken >= 10, "\(perToken) bytes per token: is the measure still reaching the arrays?")
   }
 
-  @Test func aFileWhileTheDetectorsRunCostsAtMostTwentyTwoBytesPerToken() {
+  @Test func aFileWhileTheDetectorsRunCostsAtMostEighteenBytesPerToken() {
     let source = Self.denseSource(repeats: 5_000)
     let stream = Lexer.tokenize(source)
     let file = FileContext(path: "Dense.swift", stream: stream)
@@ -66,9 +70,9 @@ import Testing
     measure.add(stream)
     measure.add(file)
     let perToken = Double(measure.bytes) / Double(stream.significantCount)
-    // The stream and the detectors' view together; 34 before 2026-12-01.
-    #expect(perToken <= 22, "\(perToken) bytes per token")
-    #expect(perToken >= 15, "\(perToken) bytes per token: is the measure still reaching the arrays?")
+    // The stream and the detectors' view together (about 16.3 here); 34 before 2026-12-01.
+    #expect(perToken <= 18, "\(perToken) bytes per token")
+    #expect(perToken >= 12, "\(perToken) bytes per token: is the measure still reaching the arrays?")
   }
 
   @Test func theMeasureCountsAnArrayOnceAndItsCapacity() {
