@@ -34,13 +34,13 @@ package struct SignificantTokenView: Sendable {
     var brace: Int32
     var intro: Int32
   }
-  /// For each position: its kind. Detectors ask for kinds in every loop; one flat array saves
-  /// the `significant` → `tokens` indirection and the copy of a whole `Token` per question.
+  /// For each position: its kind (the stream's column, shared). Detectors ask for kinds in
+  /// every loop; one flat array saves the copy of a whole `Token` per question.
   package let kinds: [TokenKind]
   /// For each position: the byte offset where its token starts.
   package let starts: [UInt32]
-  /// For each position: the byte offset just past its token.
-  package let ends: [UInt32]
+  /// For each position: its byte length, 255 for 255 or more (`byteLength(_:)` reads on).
+  package let lengths: [UInt8]
   /// The positions, ascending, of the words that may start a declaration `SymbolIndex` names
   /// (`func`, `init`, `deinit`, `subscript`, `var`, `let`, the type keywords, `actor`,
   /// `typealias`), not after a `.`. The brace pass looks every word up once for both: the
@@ -50,39 +50,20 @@ package struct SignificantTokenView: Sendable {
   /// Wraps `stream` and classifies its braces (one pass).
   package init(_ stream: TokenStream) {
     self.stream = stream
-    let count = stream.significant.count
+    let count = stream.significantCount
     self.count = count
-    // Built uninitialised and filled through buffers: a zero fill and a checked, uniqueness-tested
-    // array write per token cost more than the copy itself.
-    var starts: [UInt32] = []
-    var ends: [UInt32] = []
-    let kinds = [TokenKind](unsafeUninitializedCapacity: count) { kinds, kindsCount in
-      starts = [UInt32](unsafeUninitializedCapacity: count) { starts, startsCount in
-        ends = [UInt32](unsafeUninitializedCapacity: count) { ends, endsCount in
-          stream.tokens.withUnsafeBufferPointer { tokens in
-            stream.significant.withUnsafeBufferPointer { significant in
-              for position in 0..<count {
-                let token = tokens[Int(significant[position])]
-                kinds.initializeElement(at: position, to: token.kind)
-                starts.initializeElement(at: position, to: token.start)
-                ends.initializeElement(at: position, to: token.end)
-              }
-            }
-          }
-          endsCount = count
-        }
-        startsCount = count
-      }
-      kindsCount = count
-    }
+    // The stream's own columns, shared rather than copied: a copy was 9 bytes a token.
+    let kinds = stream.kinds
+    let starts = stream.starts
+    let lengths = stream.lengths
     self.kinds = kinds
     self.starts = starts
-    self.ends = ends
+    self.lengths = lengths
     (braceRole, introducedBraces, declarationWords) = kinds.withUnsafeBufferPointer { kinds in
       starts.withUnsafeBufferPointer { starts in
-        ends.withUnsafeBufferPointer { ends in
+        lengths.withUnsafeBufferPointer { lengths in
           stream.source.withUnsafeBufferPointer { source in
-            SignificantTokenView.classifyBraces(source: source, kinds: kinds, starts: starts, ends: ends)
+            SignificantTokenView.classifyBraces(source: source, kinds: kinds, starts: starts, lengths: lengths)
           }
         }
       }
@@ -116,7 +97,14 @@ package struct SignificantTokenView: Sendable {
   @inlinable
   package func length(_ position: Int) -> Int {
     guard position >= 0, position < count else { return 0 }
-    return Int(ends[position] &- starts[position])
+    return byteLength(position)
+  }
+
+  /// The byte length of the token at `position`, which must be in range.
+  @inlinable @inline(__always)
+  package func byteLength(_ position: Int) -> Int {
+    let short = lengths[position]
+    return short != 0xFF ? Int(short) : stream.length(position)
   }
 
   /// True when the token at `position` has exactly the bytes of `text` (any kind).
@@ -126,7 +114,7 @@ package struct SignificantTokenView: Sendable {
   package func has(_ position: Int, _ text: String) -> Bool {
     guard position >= 0, position < count else { return false }
     let start = Int(starts[position])
-    guard Int(ends[position]) - start == text.utf8.count else { return false }
+    guard byteLength(position) == text.utf8.count else { return false }
     return sameBytes(at: start, as: text)
   }
 
@@ -155,7 +143,7 @@ package struct SignificantTokenView: Sendable {
   package func has(_ position: Int, bytes: [UInt8]) -> Bool {
     guard position >= 0, position < count else { return false }
     let start = Int(starts[position])
-    guard Int(ends[position]) - start == bytes.count else { return false }
+    guard byteLength(position) == bytes.count else { return false }
     return SignificantTokenView.equal(stream.source, start, bytes)
   }
 
@@ -204,7 +192,7 @@ package struct SignificantTokenView: Sendable {
     default: return false
     }
     let start = Int(starts[position])
-    guard Int(ends[position]) - start >= 2, stream.source[start] == UInt8(ascii: "$") else { return false }
+    guard byteLength(position) >= 2, stream.source[start] == UInt8(ascii: "$") else { return false }
     let second = stream.source[start + 1]
     return !(second >= UInt8(ascii: "0") && second <= UInt8(ascii: "9"))
   }
@@ -227,7 +215,8 @@ package struct SignificantTokenView: Sendable {
   /// The text of the token at `position`.
   package func text(_ position: Int) -> String {
     guard position >= 0, position < count else { return "" }
-    return String(decoding: stream.source[Int(starts[position])..<Int(ends[position])], as: UTF8.self)
+    let start = Int(starts[position])
+    return String(decoding: stream.source[start..<start + byteLength(position)], as: UTF8.self)
   }
 
   /// Byte offset where the token at `position` starts.
@@ -236,7 +225,7 @@ package struct SignificantTokenView: Sendable {
 
   /// Byte offset just past the token at `position`.
   @inlinable
-  package func endOffset(_ position: Int) -> Int { Int(ends[position]) }
+  package func endOffset(_ position: Int) -> Int { Int(starts[position]) + byteLength(position) }
 
   /// The normalised text of `start...end`: token texts joined by one space, so comments,
   /// line breaks and indentation never change it (the fingerprint's input).
@@ -244,7 +233,7 @@ package struct SignificantTokenView: Sendable {
     guard start >= 0, start <= end, end < count else { return "" }
     // Sized first and copied through buffers: appending each token's slice was most of the cost.
     var length = end - start
-    for position in start...end { length += Int(ends[position] &- starts[position]) }
+    for position in start...end { length += byteLength(position) }
     return stream.source.withUnsafeBufferPointer { source in
       String(unsafeUninitializedCapacity: length) { buffer in
         var next = 0
@@ -254,7 +243,7 @@ package struct SignificantTokenView: Sendable {
             next += 1
           }
           let from = Int(starts[position])
-          let count = Int(ends[position]) - from
+          let count = byteLength(position)
           if count > 0 {
             _ = UnsafeMutableBufferPointer(rebasing: buffer[next..<next + count])
               .initialize(from: UnsafeBufferPointer(rebasing: source[from..<from + count]))
@@ -363,7 +352,7 @@ package struct SignificantTokenView: Sendable {
   /// it stays a closure, and the last `{` takes the `if`.
   private static func classifyBraces(
     source: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<TokenKind>, starts: UnsafeBufferPointer<UInt32>,
-    ends: UnsafeBufferPointer<UInt32>
+    lengths: UnsafeBufferPointer<UInt8>
   ) -> ([BraceRole], [IntroducedBrace], [Int32]) {
     let count = kinds.count
     var braces: [IntroducedBrace] = []
@@ -376,7 +365,7 @@ package struct SignificantTokenView: Sendable {
       roles.initialize(repeating: .none)
       rolesCount = count
       classifyBraces(
-        source: source, kinds: kinds, starts: starts, ends: ends, roles: roles, braces: &braces,
+        source: source, kinds: kinds, starts: starts, lengths: lengths, roles: roles, braces: &braces,
         declarations: &declarations)
     }
     return (roles, braces, declarations)
@@ -387,7 +376,7 @@ package struct SignificantTokenView: Sendable {
   /// `declarationWords`) to `declarations`.
   private static func classifyBraces(
     source: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<TokenKind>, starts: UnsafeBufferPointer<UInt32>,
-    ends: UnsafeBufferPointer<UInt32>, roles: UnsafeMutableBufferPointer<BraceRole>, braces: inout [IntroducedBrace],
+    lengths: UnsafeBufferPointer<UInt8>, roles: UnsafeMutableBufferPointer<BraceRole>, braces: inout [IntroducedBrace],
     declarations: inout [Int32]
   ) {
     let count = kinds.count
@@ -404,7 +393,8 @@ package struct SignificantTokenView: Sendable {
       let kind = kinds[position]
       switch kind {
       case .identifier, .keyword:
-        let length = Int(ends[position] &- starts[position])
+        // 255 stands for 255 or more: too long either way.
+        let length = Int(lengths[position])
         guard length >= 2, length <= 11 else { continue }
         // Patterns, not `==`: `TokenKind.==` is an out-of-line call (see `isWord`).
         let isKeyword: Bool

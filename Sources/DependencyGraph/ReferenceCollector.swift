@@ -20,13 +20,15 @@ package enum ReferenceCollector {
     // The hot paths read the arrays through buffer pointers: through the stream, each access
     // was bounds-checked twice and each byte range handed on cost a retain and a release.
     stream.source.withUnsafeBufferPointer { source in
-      stream.tokens.withUnsafeBufferPointer { tokens in
-        stream.significant.withUnsafeBufferPointer { significant in
-          var collector = Pass(TokenReader(stream), source: source, tokens: tokens, significant: significant)
-          collector.run()
-          var facts = collector.facts()
-          if extents { facts.extents = collector.extents(lines: LineIndex(stream.source)) }
-          return facts
+      stream.kinds.withUnsafeBufferPointer { kinds in
+        stream.starts.withUnsafeBufferPointer { starts in
+          stream.lengths.withUnsafeBufferPointer { lengths in
+            var collector = Pass(TokenReader(stream), source: source, kinds: kinds, starts: starts, lengths: lengths)
+            collector.run()
+            var facts = collector.facts()
+            if extents { facts.extents = collector.extents(lines: LineIndex(stream.source)) }
+            return facts
+          }
         }
       }
     }
@@ -44,8 +46,10 @@ private struct Pass {
   let reader: TokenReader
   /// The stream's arrays, valid for the pass (`ReferenceCollector.collect` holds them).
   let source: UnsafeBufferPointer<UInt8>
-  let tokens: UnsafeBufferPointer<Token>
-  let significant: UnsafeBufferPointer<Int32>
+  let kinds: UnsafeBufferPointer<TokenKind>
+  let starts: UnsafeBufferPointer<UInt32>
+  /// One-byte lengths (255: look it up in the stream, `end(_:)` does).
+  let lengths: UnsafeBufferPointer<UInt8>
   /// The enclosing braces, innermost last.
   var scopes: [Scope] = []
   /// The innermost scope's end, cached: checking it is the one thing done for every token.
@@ -61,13 +65,14 @@ private struct Pass {
   var spans: [(name: String, isExtension: Bool, start: Int, end: Int)] = []
 
   init(
-    _ reader: TokenReader, source: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>,
-    significant: UnsafeBufferPointer<Int32>
+    _ reader: TokenReader, source: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<TokenKind>,
+    starts: UnsafeBufferPointer<UInt32>, lengths: UnsafeBufferPointer<UInt8>
   ) {
     self.reader = reader
     self.source = source
-    self.tokens = tokens
-    self.significant = significant
+    self.kinds = kinds
+    self.starts = starts
+    self.lengths = lengths
   }
 
   /// One pair of braces the pass is inside: a type or extension body, or code (a function,
@@ -92,7 +97,7 @@ private struct Pass {
 
   mutating func run() {
     var position = 0
-    while position < significant.count {
+    while position < kinds.count {
       if position >= scopeEnd {
         while let last = scopes.indices.last, position >= scopes[last].end { scopes.removeLast() }
         scopeEnd = scopes.last?.end ?? Int.max
@@ -158,7 +163,7 @@ private struct Pass {
 
   /// The byte offset just past the token at `position` (the file's end past the last token).
   func endOffset(_ position: Int) -> Int {
-    position < significant.count ? Int(token(at: position).end) : source.count
+    position < kinds.count ? Int(token(at: position).end) : source.count
   }
 
   func facts() -> FileFacts {
@@ -204,7 +209,7 @@ private struct Pass {
     where source[Int(token(at: cursor).start)] == UInt8(ascii: "`") {
       quoted = true
     }
-    if !quoted && Int(significant[position] - significant[start]) == position - start {
+    if !quoted && (start..<position).allSatisfy({ end($0) == starts[$0 + 1] }) {
       references.insert(UnsafeBufferPointer(rebasing: source[Int(token(at: start).start)..<Int(last.end)]))
       return
     }
@@ -233,14 +238,21 @@ private struct Pass {
   /// The significant token at `position`, which must be in range.
   @inline(__always)
   func token(at position: Int) -> Token {
-    tokens[Int(significant[position])]
+    Token(kind: kinds[position], start: starts[position], end: end(position))
+  }
+
+  /// The byte offset just past the token at `position`.
+  @inline(__always)
+  func end(_ position: Int) -> UInt32 {
+    let length = lengths[position]
+    return length != 0xFF ? starts[position] &+ UInt32(length) : reader.stream.end(position)
   }
 
   /// The kind of the token at `position`; `endOfFile` out of range, as `TokenReader.kind(_:)`.
   @inline(__always)
   func kind(_ position: Int) -> TokenKind {
-    guard position >= 0 && position < significant.count else { return .endOfFile }
-    return token(at: position).kind
+    guard position >= 0 && position < kinds.count else { return .endOfFile }
+    return kinds[position]
   }
 
   @inline(__always)
@@ -264,7 +276,7 @@ private struct Pass {
   /// `TokenReader.isCapitalized` on the buffers: the pass asks it of every capitalized name.
   @inline(__always)
   func startsCapitalized(_ position: Int) -> Bool {
-    guard position >= 0 && position < significant.count else { return false }
+    guard position >= 0 && position < kinds.count else { return false }
     let token = token(at: position)
     guard token.end > token.start else { return false }
     var first = source[Int(token.start)]
@@ -331,7 +343,7 @@ private struct Pass {
       declarations.append(.init(kind: kind, qualifiedName: qualified, name: name, inheritance: inheritance))
       if let body {
         spans.append(
-          (qualified, false, Int(token(at: position).start), endOffset(reader.partner(body) ?? significant.count)))
+          (qualified, false, Int(token(at: position).start), endOffset(reader.partner(body) ?? kinds.count)))
       }
     }
     if let body { pushScope(body: body, name: qualified, isLocal: isLocal) }
@@ -358,7 +370,7 @@ private struct Pass {
     extensions.append(.init(extendedType: extended, conformances: conformances))
     if let body {
       spans.append(
-        (extended, true, Int(token(at: position).start), endOffset(reader.partner(body) ?? significant.count)))
+        (extended, true, Int(token(at: position).start), endOffset(reader.partner(body) ?? kinds.count)))
       pushScope(body: body, name: extended, isLocal: false)
     }
     return cursor
@@ -479,7 +491,7 @@ private struct Pass {
 
   /// True when the token at `position` is spelled like one of `importKinds`, whatever its kind.
   func isImportKind(_ position: Int) -> Bool {
-    guard position >= 0 && position < significant.count else { return false }
+    guard position >= 0 && position < kinds.count else { return false }
     let word = token(at: position)
     return spells(word, "struct") || spells(word, "class") || spells(word, "enum") || spells(word, "protocol")
       || spells(word, "typealias") || spells(word, "func") || spells(word, "let") || spells(word, "var")

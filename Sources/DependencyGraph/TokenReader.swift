@@ -11,12 +11,12 @@ struct TokenReader {
 
   init(_ stream: TokenStream) {
     self.stream = stream
-    self.count = stream.significant.count
+    self.count = stream.significantCount
   }
 
   func kind(_ position: Int) -> TokenKind {
     guard position >= 0 && position < count else { return .endOfFile }
-    return stream.significantToken(position).kind
+    return stream.kinds[position]
   }
 
   /// True when the token at `position` has kind `expected`.
@@ -30,13 +30,13 @@ struct TokenReader {
 
   func bytes(_ position: Int) -> ArraySlice<UInt8> {
     guard position >= 0 && position < count else { return [] }
-    return stream.bytes(of: stream.significantToken(position))
+    return stream.bytes(of: stream.codeToken(position))
   }
 
   /// True when the token at `position` has kind `kind` and, if given, exactly the text `text`.
   func `is`(_ position: Int, _ kind: TokenKind, _ text: [UInt8]? = nil) -> Bool {
     guard position >= 0 && position < count else { return false }
-    let token = stream.significantToken(position)
+    let token = stream.codeToken(position)
     guard token.kind.rawValue == kind.rawValue else { return false }
     guard let text else { return true }
     return stream.token(token, is: text)

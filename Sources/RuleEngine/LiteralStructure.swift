@@ -21,7 +21,7 @@ struct LiteralStructure {
   }
 
   init(_ stream: TokenStream) {
-    let count = stream.significant.count
+    let count = stream.significantCount
     var partner = [Int32](repeating: -1, count: count)
     var isPiece = [Bool](repeating: false, count: count)
     var stack: [State] = []
@@ -108,12 +108,12 @@ struct LiteralStructure {
   /// is not inlined across the module boundary, and this runs for every token of every file.
   @inline(__always)
   private static func kind(_ stream: TokenStream, _ position: Int) -> TokenKind {
-    stream.tokens[Int(stream.significant[position])].kind
+    stream.kinds[position]
   }
 
   /// A regex literal `[#]/ pattern /[#]` (no interpolation); returns the position after it.
   private static func regex(at opener: Int, stream: TokenStream, partner: inout [Int32], isPiece: inout [Bool]) -> Int {
-    let count = stream.significant.count
+    let count = stream.significantCount
     var position = opener
     let pounds = Self.kind(stream, position) == .regexPoundDelimiter
     isPiece[position] = true

@@ -113,19 +113,18 @@ package struct Matcher: Sendable {
     let active = rules.indices.filter { index in
       roots[index] != nil && (path.map { rules[index].applies(toPath: $0) } ?? true)
     }
-    guard !active.isEmpty, !stream.significant.isEmpty else { return [] }
+    guard !active.isEmpty, !stream.kinds.isEmpty else { return [] }
 
     // 1. One pass over the tokens: every token that spells a key, in order.
     var hits: [(position: Int32, entry: Int32)] = []
     // Raw buffers: an `ArraySlice` of the source per token cost a retain and a release each.
     stream.source.withUnsafeBufferPointer { source in
-      stream.tokens.withUnsafeBufferPointer { tokens in
-        stream.significant.withUnsafeBufferPointer { significant in
+      stream.starts.withUnsafeBufferPointer { starts in
+        stream.lengths.withUnsafeBufferPointer { lengths in
           let backtick = UInt8(ascii: "`")
-          for position in 0..<significant.count {
-            let token = tokens[Int(significant[position])]
-            var start = Int(token.start)
-            var length = Int(token.end &- token.start)
+          for position in 0..<starts.count {
+            var start = Int(starts[position])
+            var length = lengths[position] != 0xFF ? Int(lengths[position]) : stream.length(position)
             if length >= 2 && source[start] == backtick && source[start &+ length &- 1] == backtick {
               start &+= 1
               length &-= 2

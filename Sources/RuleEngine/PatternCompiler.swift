@@ -45,10 +45,10 @@ package enum PatternCompiler {
         throw failure(.unlexable(stream.text(of: token)), at: Int(token.start))
       }
     }
-    guard !stream.significant.isEmpty else { throw failure(.empty, at: 0) }
+    guard !stream.kinds.isEmpty else { throw failure(.empty, at: 0) }
     // Checked before anything is built: the runner recurses per element and memoises per
     // element and file token, so a hostile pattern must be refused here (`RuleLimits`).
-    if stream.significant.count > RuleLimits.patternTokens {
+    if stream.significantCount > RuleLimits.patternTokens {
       let first = stream.significantToken(RuleLimits.patternTokens)
       throw failure(.tooManyTokens(limit: RuleLimits.patternTokens), at: Int(first.start))
     }
@@ -69,7 +69,7 @@ package enum PatternCompiler {
     }
 
     var position = 0
-    let count = stream.significant.count
+    let count = stream.significantCount
     while position < count {
       let token = stream.significantToken(position)
       let tokenBytes = Array(stream.bytes(of: token))

@@ -15,19 +15,18 @@ struct SourceView {
   init(_ stream: TokenStream) {
     self.stream = stream
     self.literals = LiteralStructure(stream)
-    self.count = stream.significant.count
+    self.count = stream.significantCount
   }
 
-  /// The significant token at `position`.
+  /// The significant token at `position`, without flags (the matcher never reads them).
   ///
-  /// `TokenStream.significantToken` does the same, but it is not inlined across the module
-  /// boundary, and the matcher calls it for nearly every step: the call itself showed in the
-  /// profile.
+  /// `TokenStream.codeToken`, inlined: the matcher calls it for nearly every step, and a call
+  /// per step showed in the profile.
   @inline(__always)
-  func token(at position: Int) -> Token { stream.tokens[Int(stream.significant[position])] }
+  func token(at position: Int) -> Token { stream.codeToken(position) }
 
   @inline(__always)
-  func kind(_ position: Int) -> TokenKind { token(at: position).kind }
+  func kind(_ position: Int) -> TokenKind { stream.kinds[position] }
 
   /// The last position of the unit that starts at `position`, or nil when none starts there.
   func unitEnd(_ position: Int) -> Int? {

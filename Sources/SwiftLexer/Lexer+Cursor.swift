@@ -51,9 +51,8 @@ extension Lexer {
       self.input = input
       self.count = input.count
       self.classes = classes
-      // Real code averages about four bytes per piece, trivia included; the buffer is freed
-      // after one exact-size copy, so a generous estimate costs untouched pages, not growth.
-      self.tokens = TokenBuffer(capacity: input.count / 2 + 16)
+      // Capacities from the input size: pages never written cost no memory (see `TokenBuffer`).
+      self.tokens = TokenBuffer(inputCount: input.count)
     }
 
     // MARK: - Reading

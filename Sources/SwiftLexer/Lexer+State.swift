@@ -24,7 +24,7 @@ extension Lexer {
     /// After the `#`s of a raw string, before its quote.
     case afterRawStringDelimiter(delimiterLength: Int)
     /// Inside the text of a string literal opened with `delimiterLength` `#`s. `openingQuote`
-    /// is the index in `tokens` of its opening quote, flagged `unterminated` if it never closes.
+    /// is the significant position of its opening quote, flagged `unterminated` if it never closes.
     case inStringLiteral(kind: StringLiteralKind, delimiterLength: Int, openingQuote: Int)
     /// At the closing quote of a string literal.
     case afterStringLiteral(kind: StringLiteralKind, isRawString: Bool, openingQuote: Int)
@@ -141,9 +141,9 @@ extension Lexer.Cursor {
     return Lexer.Result(kind, trailingTrivia: trailingTrivia)
   }
 
-  /// Marks the piece at `index` (an opening quote) as never closed.
-  mutating func flagUnterminated(_ index: Int) {
-    if index >= 0 && index < tokens.count { tokens[index].flags.insert(.unterminated) }
+  /// Marks the significant token at `position` (an opening quote) as never closed.
+  mutating func flagUnterminated(_ position: Int) {
+    tokens.flagUnterminated(significant: position)
   }
 
   /// The leading trivia mode of `state`, `nil` when it reads no trivia.

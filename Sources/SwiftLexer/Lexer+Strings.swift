@@ -7,10 +7,11 @@ extension Lexer.Cursor {
     case .afterStringLiteral(_, let isRawString, _):
       return isRawString ? .replace(.afterClosingStringQuote) : .pop
     case .afterRawStringDelimiter(let delimiterLength):
-      // The quote is the next piece emitted.
-      return .replace(.inStringLiteral(kind: kind, delimiterLength: delimiterLength, openingQuote: tokens.count))
+      // The quote is the next significant token emitted.
+      return .replace(
+        .inStringLiteral(kind: kind, delimiterLength: delimiterLength, openingQuote: tokens.significantCount))
     default:
-      return .push(.inStringLiteral(kind: kind, delimiterLength: 0, openingQuote: tokens.count))
+      return .push(.inStringLiteral(kind: kind, delimiterLength: 0, openingQuote: tokens.significantCount))
     }
   }
 

@@ -133,10 +133,10 @@ extension Lexer.Cursor {
   /// Emits unexpected text, merged into the previous piece when that is unexpected text of the
   /// same trivia run (swift-syntax's trivia parser merges them).
   private mutating func emitUnexpectedText(from start: Int) {
-    if tokens.count > triviaRunStart, let last = tokens.last, last.kind == .unexpectedText,
+    if tokens.count > triviaRunStart, let last = tokens.lastOther, last.kind == .unexpectedText,
       Int(last.end) == start
     {
-      tokens[tokens.count - 1].end = UInt32(truncatingIfNeeded: position)
+      tokens.setLastOtherEnd(UInt32(truncatingIfNeeded: position))
     } else {
       emit(.unexpectedText, from: start)
     }

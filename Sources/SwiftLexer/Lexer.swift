@@ -21,15 +21,14 @@ package enum Lexer {
         tokens: [Token(kind: .unknown, start: 0, end: end), Token(kind: .endOfFile, start: end, end: end)]
       )
     }
-    let (tokens, significantCapacity) = bytes.withUnsafeBufferPointer { input in
+    var buffer = bytes.withUnsafeBufferPointer { input in
       CharacterClass.table.withUnsafeBufferPointer { classes in
         var cursor = Cursor(input: input, classes: classes)
         cursor.run()
-        let significantCapacity = cursor.tokens.significantEstimate
-        return (cursor.tokens.moveToArray(), significantCapacity)
+        return cursor.tokens
       }
     }
-    return TokenStream(source: bytes, tokens: tokens, significantCapacity: significantCapacity)
+    return buffer.moveToStream(source: bytes)
   }
 
   /// Lexes `bytes` and returns only how many characters its look-ahead scans visited (regex
@@ -41,7 +40,7 @@ package enum Lexer {
       CharacterClass.table.withUnsafeBufferPointer { classes in
         var cursor = Cursor(input: input, classes: classes)
         cursor.run()
-        _ = cursor.tokens.moveToArray()
+        cursor.tokens.discard()
         return cursor.lookAheadWork
       }
     }

@@ -6,8 +6,9 @@ extension TokenStream {
   /// non-UTF-8 bytes as `\xHH`.
   package func dump() -> String {
     var out = ""
-    out.reserveCapacity(tokens.count * 24)
-    for token in tokens where token.start < token.end {
+    let pieces = tokens
+    out.reserveCapacity(pieces.count * 24)
+    for token in pieces where token.start < token.end {
       switch token.kind {
       case .whitespace, .newline, .backslashes, .pounds, .endOfFile:
         continue

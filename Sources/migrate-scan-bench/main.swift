@@ -84,7 +84,7 @@ var tokenCount = 0
 for _ in 0..<runs {
   let start = Measure.processCPU()
   var count = 0
-  for bytes in sources { count += Lexer.tokenize(bytes).tokens.count }
+  for bytes in sources { count += Lexer.tokenize(bytes).pieceCount }
   bestLex = min(bestLex, Measure.processCPU() - start)
   tokenCount = count
 }

@@ -5,7 +5,8 @@ import Testing
 /// What one file costs in memory while the detectors run, per significant token.
 ///
 /// A token-dense file (one piece every byte or two) is where per-token arrays add up: before
-/// these tests, a 19 MB one-line file peaked at 27× its size. The measure walks every stored
+/// these tests, a 19 MB one-line file peaked at 27× its size (22.8× before the stream kept its
+/// significant tokens in shared columns and trivia apart). The measure walks every stored
 /// property of the lexed stream and of `FileContext` by reflection, so an array someone adds
 /// later is counted without anyone remembering to count it.
 @Suite struct PerTokenMemoryTests {
@@ -19,35 +20,59 @@ import Testing
     return Array(text.utf8)
   }
 
-  @Test func theDetectorsViewsCostAtMostFifteenBytesPerToken() {
+  @Test func theDetectorsViewsCostAtMostSixBytesPerTokenOverTheStream() {
     let stream = Lexer.tokenize(Self.denseSource(repeats: 5_000))
-    let tokens = stream.significant.count
+    let tokens = stream.significantCount
     #expect(tokens > 200_000)
     let file = FileContext(path: "Dense.swift", stream: stream)
     var measure = HeapMeasure()
-    // The stream is the lexer's, measured below; the source is the input itself.
+    // The stream is the lexer's, measured below; the source is the input itself. The view's
+    // kinds, starts and ends are the stream's own arrays, so skipping these skips them too.
     measure.skip(stream.source)
-    measure.skip(stream.tokens)
-    measure.skip(stream.significant)
+    measure.skip(stream.kinds)
+    measure.skip(stream.starts)
+    measure.skip(stream.lengths)
+    measure.skip(stream.longTokens)
+    measure.skip(stream.longLengths)
+    measure.skip(stream.flaggedPositions)
+    measure.skip(stream.flaggedFlags)
     measure.skip(stream.partner)
+    measure.skip(stream.trivia)
+    measure.skip(stream.triviaBefore)
     measure.add(file)
     let perToken = Double(measure.bytes) / Double(tokens)
-    // Kinds 1, starts 4, ends 4, brace roles 1, and the sparse tables of braces, declaration words
-    // and scopes (about 3 on this file). A per-token `Int32` array more would make it 18.
-    #expect(perToken <= 15, "\(perToken) bytes per token")
-    #expect(perToken >= 10, "\(perToken) bytes per token: is the measure still reaching the arrays?")
+    // Brace roles 1 and the sparse tables of braces, declaration words and scopes (about 3 on
+    // this file). Copies of the kinds, starts and ends (as before 2026-12-01) would make it 13.
+    #expect(perToken <= 6, "\(perToken) bytes per token")
+    #expect(perToken >= 2, "\(perToken) bytes per token: is the measure still reaching the arrays?")
   }
 
-  @Test func theLexedStreamCostsAtMostTwentyTwoBytesPerToken() {
+  @Test func theLexedStreamCostsAtMostThirteenBytesPerToken() {
     let stream = Lexer.tokenize(Self.denseSource(repeats: 5_000))
     var measure = HeapMeasure()
     measure.skip(stream.source)
     measure.add(stream)
-    let perToken = Double(measure.bytes) / Double(stream.significant.count)
-    // Every piece 12 (trivia included: few here), the significant index 4 and the bracket
-    // partners 4.
-    #expect(perToken <= 22, "\(perToken) bytes per token")
-    #expect(perToken >= 20, "\(perToken) bytes per token: is the measure still reaching the arrays?")
+    let perToken = Double(measure.bytes) / Double(stream.significantCount)
+    // Kinds 1, starts 4, one-byte lengths 1 and bracket partners 4 (about 11.6 here); trivia
+    // pieces (12, and 4 for their place) only where there is trivia, few here; flags and long
+    // tokens sparse. Four-byte ends or a flags column would make it 14.6 or more; every piece as
+    // a whole `Token` plus a significant index (as before 2026-12-01) made it 21.
+    #expect(perToken <= 13, "\(perToken) bytes per token")
+    #expect(perToken >= 10, "\(perToken) bytes per token: is the measure still reaching the arrays?")
+  }
+
+  @Test func aFileWhileTheDetectorsRunCostsAtMostEighteenBytesPerToken() {
+    let source = Self.denseSource(repeats: 5_000)
+    let stream = Lexer.tokenize(source)
+    let file = FileContext(path: "Dense.swift", stream: stream)
+    var measure = HeapMeasure()
+    measure.skip(stream.source)
+    measure.add(stream)
+    measure.add(file)
+    let perToken = Double(measure.bytes) / Double(stream.significantCount)
+    // The stream and the detectors' view together (about 16.3 here); 34 before 2026-12-01.
+    #expect(perToken <= 18, "\(perToken) bytes per token")
+    #expect(perToken >= 12, "\(perToken) bytes per token: is the measure still reaching the arrays?")
   }
 
   @Test func theMeasureCountsAnArrayOnceAndItsCapacity() {

@@ -72,7 +72,7 @@ enum Support {
   static func position(of text: String, in source: String, occurrence: Int = 0) -> Int {
     let stream = Lexer.tokenize(Array(source.utf8))
     var seen = 0
-    for index in stream.significant.indices where stream.text(of: stream.significantToken(index)) == text {
+    for index in stream.kinds.indices where stream.text(of: stream.significantToken(index)) == text {
       if seen == occurrence { return index }
       seen += 1
     }

@@ -37,7 +37,7 @@ public func matcherFuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -
   }
   let stream = Lexer.tokenize(source)
   for match in Matcher(catalog: rules).matches(in: stream) {
-    precondition(match.start <= match.end && match.end < stream.significant.count, "match outside the tokens")
+    precondition(match.start <= match.end && match.end < stream.significantCount, "match outside the tokens")
     precondition(match.bytes.lowerBound >= 0 && match.bytes.upperBound <= source.count, "bytes outside the source")
   }
   return 0

@@ -6,8 +6,7 @@ enum LexerTestSupport {
   /// The significant tokens of `source` as `kind text` strings, for compact expectations.
   static func significant(_ source: String) -> [String] {
     let stream = Lexer.tokenize(Array(source.utf8))
-    return stream.significant.map { index in
-      let token = stream.tokens[Int(index)]
+    return stream.significantTokens.map { token in
       return "\(token.kind.name) \(stream.text(of: token))"
     }
   }
@@ -21,7 +20,7 @@ enum LexerTestSupport {
   /// The kinds of the significant tokens of `source`.
   static func kinds(_ source: String) -> [TokenKind] {
     let stream = Lexer.tokenize(Array(source.utf8))
-    return stream.significant.map { stream.tokens[Int($0)].kind }
+    return stream.kinds
   }
 
   /// The first broken invariant of the stream of `bytes`, or `nil`: pieces contiguous from 0,

@@ -19,7 +19,7 @@ import Testing
   @Test func emptyInputIsJustEndOfFile() {
     let stream = Lexer.tokenize([])
     #expect(stream.tokens == [Token(kind: .endOfFile, start: 0, end: 0)])
-    #expect(stream.significant.isEmpty)
+    #expect(stream.kinds.isEmpty)
   }
 
   @Test func everyByteValueAloneAndInSequence() {
@@ -120,7 +120,7 @@ import Testing
       [UInt8](repeating: UInt8(ascii: "("), count: 100_000) + [UInt8](repeating: UInt8(ascii: ")"), count: 100_000)
     #expect(LexerTestSupport.losslessViolation(bytes) == nil)
     let stream = Lexer.tokenize(bytes)
-    #expect(stream.partner.first == Int32(stream.significant.count - 1))
+    #expect(stream.partner.first == Int32(stream.significantCount - 1))
     #expect(LexerTestSupport.losslessViolation([UInt8](repeating: UInt8(ascii: "("), count: 100_000)) == nil)
   }
 

@@ -38,7 +38,7 @@ package struct Suppressions: Sendable {
   package init(stream: TokenStream, lineIndex: LineIndex) {
     var open: [String: (line: Int, column: Int, reason: String?)] = [:]
     let lastLine = lineIndex.lineCount
-    for token in stream.tokens where token.kind == .lineComment || token.kind == .blockComment {
+    for token in stream.trivia where token.kind == .lineComment || token.kind == .blockComment {
       let bytes = stream.source[token.range]
       guard let start = Suppressions.find(Suppressions.prefix, in: bytes) else { continue }
       var text = String(decoding: bytes[(start + Suppressions.prefix.count)...], as: UTF8.self)
