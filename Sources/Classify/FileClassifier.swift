@@ -43,6 +43,14 @@ package enum FileClassifier {
       {
         continue
       }
+      // `var updatesPublisher: AnyPublisher<Void, Never> = Just(())…`: a stub of the property's type.
+      if hit.category == .oneShotFuture,
+        file.view.isWord(hit.start, "Just") || file.view.isWord(hit.start, "Fail")
+          || file.view.isWord(hit.start, "Empty"),
+        PublisherStub.isPropertyValue(file.view, at: hit.start)
+      {
+        continue
+      }
       // `guard … else { return Fail(…) }`: the early exit of whatever the function returns after.
       if hit.category == .oneShotFuture, file.view.isWord(hit.start, "Fail") || file.view.isWord(hit.start, "Empty"),
         EarlyExitPublisher.isEarlyExit(file.view, at: hit.start)
