@@ -93,21 +93,9 @@ enum InnerOneShot {
 /// one-shot API of its own.
 enum EarlyExitPublisher {
   static func isEarlyExit(_ view: SignificantTokenView, at position: Int) -> Bool {
-    guard view.isWord(position - 1, "return") else { return false }
-    var scan = position - 2
-    var steps = 0
-    while scan > 0, steps < 2_000 {
-      steps += 1
-      switch view.kind(scan) {
-      case .rightParen, .rightSquare, .rightBrace:
-        guard let open = view.partner(scan) else { return false }
-        scan = open - 1
-      case .leftBrace:
-        return view.isWord(scan - 1, "else")
-      default:
-        scan -= 1
-      }
+    guard view.isWord(position - 1, "return"), let brace = view.openBrace(before: position - 1, limit: 2_000) else {
+      return false
     }
-    return false
+    return view.isWord(brace - 1, "else")
   }
 }

@@ -64,24 +64,12 @@ enum PublisherStub {
 
   /// True when the declaration whose `var`/`let` is at `keyword` sits directly in a type's body.
   private static func isMember(_ view: SignificantTokenView, declaration keyword: Int) -> Bool {
-    var scan = keyword - 1
-    var steps = 0
-    while scan >= 0, steps < 4_000 {
-      steps += 1
-      switch view.kind(scan) {
-      case .rightParen, .rightSquare, .rightBrace:
-        guard let open = view.partner(scan) else { return false }
-        scan = open - 1
-      case .leftBrace:
-        let intro = view.braceIntro(scan)
-        return intro >= 0
-          && ["class", "struct", "enum", "extension", "actor", "protocol"].contains { view.isWord(intro, $0) }
-      default:
-        scan -= 1
-      }
-    }
-    return false
+    guard let brace = view.openBrace(before: keyword, limit: 4_000) else { return false }
+    let intro = view.braceIntro(brace)
+    return intro >= 0 && typeKeywords.contains { view.isWord(intro, $0) }
   }
+
+  private static let typeKeywords = ["class", "struct", "enum", "extension", "actor", "protocol"]
 
   private static func endsWithPublisher(_ name: String) -> Bool {
     name.hasSuffix("Publisher") || name.hasSuffix("publisher")

@@ -212,6 +212,27 @@ package struct SignificantTokenView: Sendable {
     return other >= 0 ? other : nil
   }
 
+  /// The nearest `{` before `position` that is still open there: balanced `(…)`, `[…]` and
+  /// `{…}` on the way back are skipped whole. nil when none is found within `limit` steps or a
+  /// closing bracket has no partner.
+  package func openBrace(before position: Int, limit: Int) -> Int? {
+    var scan = position - 1
+    var steps = 0
+    while scan >= 0, steps < limit {
+      steps += 1
+      switch kind(scan) {
+      case .rightParen, .rightSquare, .rightBrace:
+        guard let open = partner(scan) else { return nil }
+        scan = open - 1
+      case .leftBrace:
+        return scan
+      default:
+        scan -= 1
+      }
+    }
+    return nil
+  }
+
   /// The text of the token at `position`.
   package func text(_ position: Int) -> String {
     guard position >= 0, position < count else { return "" }
