@@ -29,34 +29,9 @@ package enum FileClassifier {
     var candidates: [CandidateFinding] = []
     for hit in patternHits {
       guard hit.start >= 0, hit.end >= hit.start, hit.end < file.view.count else { continue }
-      // `timer.merge(with: Just(Date()))`: a first value of a stream, not one-shot work.
-      if hit.category == .oneShotFuture, file.view.isWord(hit.start, "Just"),
-        InitialValue.isInitialValue(file.view, at: hit.start)
-      {
-        continue
-      }
-      // `.flatMap { … Just(false) }`: the pipeline's inner publisher, which moves with it.
-      if hit.category == .oneShotFuture,
-        file.view.isWord(hit.start, "Just") || file.view.isWord(hit.start, "Fail")
-          || file.view.isWord(hit.start, "Empty"),
-        InnerOneShot.isInsideOperatorClosure(file.view, at: hit.start)
-      {
-        continue
-      }
-      // `var updatesPublisher: AnyPublisher<Void, Never> = Just(())…`: a stub of the property's type.
-      if hit.category == .oneShotFuture,
-        file.view.isWord(hit.start, "Just") || file.view.isWord(hit.start, "Fail")
-          || file.view.isWord(hit.start, "Empty"),
-        PublisherStub.isPropertyValue(file.view, at: hit.start)
-      {
-        continue
-      }
-      // `guard … else { return Fail(…) }`: the early exit of whatever the function returns after.
-      if hit.category == .oneShotFuture, file.view.isWord(hit.start, "Fail") || file.view.isWord(hit.start, "Empty"),
-        EarlyExitPublisher.isEarlyExit(file.view, at: hit.start)
-      {
-        continue
-      }
+      // A `Just`/`Fail`/`Empty` that is part of something else (a stream's first value, a
+      // pipeline's inner publisher, a property's stub, an early exit) is no one-shot work.
+      if hit.category == .oneShotFuture, NotOneShot.belongsElsewhere(file.view, at: hit.start) { continue }
       var candidate = makeCandidate(
         file, start: hit.start, end: hit.end, ruleID: hit.ruleID, category: hit.category, severity: hit.severity,
         message: hit.message, help: hit.help)

@@ -99,3 +99,19 @@ enum EarlyExitPublisher {
     return view.isWord(brace - 1, "else")
   }
 }
+
+/// The one place that decides whether a one-shot publisher hit is work of its own.
+enum NotOneShot {
+  /// True when the `Just`, `Fail` or `Empty` at `position` moves with something else:
+  /// - `timer.merge(with: Just(Date()))`: a stream's first value (`InitialValue`, `Just` only);
+  /// - `.flatMap { … Just(false) }`: a pipeline's inner publisher (`InnerOneShot`);
+  /// - `var updatesPublisher: AnyPublisher<Void, Never> = Just(())…`: a property's stub (`PublisherStub`);
+  /// - `guard … else { return Fail(…) }`: a function's early exit (`EarlyExitPublisher`, not `Just`).
+  static func belongsElsewhere(_ view: SignificantTokenView, at position: Int) -> Bool {
+    let just = view.isWord(position, "Just")
+    guard just || view.isWord(position, "Fail") || view.isWord(position, "Empty") else { return false }
+    if just, InitialValue.isInitialValue(view, at: position) { return true }
+    return InnerOneShot.isInsideOperatorClosure(view, at: position) || PublisherStub.isPropertyValue(view, at: position)
+      || (!just && EarlyExitPublisher.isEarlyExit(view, at: position))
+  }
+}

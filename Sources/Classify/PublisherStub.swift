@@ -53,7 +53,7 @@ enum PublisherStub {
       case .identifier, .period, .comma, .postfixQuestionMark, .exclamationMark, .binaryOperator, .prefixOperator,
         .postfixOperator, .leftSquare, .rightSquare, .leftParen, .rightParen, .arrow:
         scan -= 1
-      case .keyword where view.isWord(scan, "any") || view.isWord(scan, "some") || view.isWord(scan, "Never"):
+      case .keyword where view.isWord(scan, "any") || view.isWord(scan, "some"):
         scan -= 1
       default:
         return nil
