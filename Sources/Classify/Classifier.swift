@@ -100,6 +100,7 @@ package enum Classifier {
     var observableGates: [DeploymentGate]
     var clockGates: [DeploymentGate]
     var shareGates: [DeploymentGate]
+    var valuesGates: [DeploymentGate]
 
     /// No targets: no notes.
     static let none = TargetNotes([:])
@@ -108,6 +109,7 @@ package enum Classifier {
       observableGates = PlatformRequirement.observable.gates(for: targets)
       clockGates = PlatformRequirement.clockAlgorithms.gates(for: targets)
       shareGates = PlatformRequirement.asyncShare.gates(for: targets)
+      valuesGates = PlatformRequirement.asyncValues.gates(for: targets)
       observable = PlatformRequirement.observable.notes(for: targets)
       observations = PlatformRequirement.observations.notes(for: targets)
       clockAlgorithms = PlatformRequirement.clockAlgorithms.notes(for: targets)
@@ -309,6 +311,14 @@ package enum Classifier {
             break
           }
         }
+      }
+      // The `for await` loop that replaces a chain whose source keeps delivering (or may) iterates
+      // the publisher's `.values` (`NotificationCenter.notifications(named:)` likewise), which
+      // needs iOS 15: below it the advice is gated like the `.values` bridges themselves. A
+      // one-shot source becomes an `async` call, which Swift back-deploys to iOS 13.
+      if disposition == .migrate, phase != .oneShot {
+        reasons.append(contentsOf: notes.asyncValues)
+        gates += notes.valuesGates
       }
     case .observableUse:
       guard let use = observableUse(candidate, tree: tree) else { return nil }

@@ -296,6 +296,38 @@ import Testing
     #expect(new.allSatisfy { !$0.reasons.contains { $0.hasPrefix("deployment target") } })
   }
 
+  /// A pipeline replaced by a `for await` loop iterates `.values` (iOS 15): below that target the
+  /// verdict is blocked like the `.values` bridge's, while a one-shot source (an `async` call,
+  /// back-deployed to iOS 13) still migrates.
+  @Test func endlessPipelinesBelowIOS15AreBlockedOneShotOnesAreNot() {
+    let source = """
+      import Combine
+      final class M {
+        func bind() {
+          NotificationCenter.default.publisher(for: .changed).sink { print($0) }.store(in: &bag)
+          $query.map { $0.count }.sink { print($0) }.store(in: &bag)
+          api.load().map(\\.items).sink { print($0) }.store(in: &bag)
+          Just(1).map { $0 + 1 }.sink { print($0) }.store(in: &bag)
+        }
+      }
+      """
+    let files = [classify("M.swift", source, detectors: ["operator-pipeline"])]
+    let old = Classifier.finalize(
+      files: files, context: ClassifyContext(modules: ["M.swift": "Old"], deploymentTargets: ["Old": ["iOS": "14"]]))
+    // `api.load()` may keep delivering: its `for await` advice is gated too.
+    #expect(
+      old.map(\.disposition) == [
+        .blockedByDeploymentTarget, .blockedByDeploymentTarget, .blockedByDeploymentTarget, .migrate,
+      ])
+    #expect(old[0].deploymentGates == [DeploymentGate(platform: "iOS", current: "14", needed: "15")])
+    #expect(old[1].reasons.last?.hasPrefix("deployment target iOS 14 is below iOS 15, which `Publisher.values`") == true)
+    #expect(old[1].phase == .viewModels)
+    #expect(old[3].phase == .oneShot && old[3].deploymentGates.isEmpty)
+    let new = Classifier.finalize(
+      files: files, context: ClassifyContext(modules: ["M.swift": "New"], deploymentTargets: ["New": ["iOS": "15.0"]]))
+    #expect(new.allSatisfy { $0.disposition == .migrate })
+  }
+
   @Test func outOfRangePatternHitsAreIgnored() {
     let source = "import Combine\nlet j = Just(1)"
     let bad = [
