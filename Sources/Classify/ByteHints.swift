@@ -30,6 +30,8 @@ package struct ByteHints: Sendable {
   package var viewUse: Bool { has(.viewUse) }
   /// `onReceive` or `objectWillChange`: a subscription to a model's publishers may be here.
   package var modelSubscription: Bool { has(.modelSubscription) }
+  /// `Publisher`, `Subscri…`, `Subject`, `Future` or `Just`: publishers may be produced here.
+  package var producer: Bool { has(.producer) || has(.subject) || has(.future) }
 
   /// Searches `source` for each needle until its flag is set.
   ///
@@ -55,7 +57,7 @@ package struct ByteHints: Sendable {
   /// The flags, by bit number, so the needle table can name them.
   private enum Flag: UInt16 {
     case chainTerminal, subject, future, hasAwait, hasAsync, sync, dispatchQueue, continuation, arrow, viewUse
-    case modelSubscription
+    case modelSubscription, producer
   }
 
   private func has(_ flag: Flag) -> Bool { flags & (1 << flag.rawValue) != 0 }
@@ -95,5 +97,8 @@ package struct ByteHints: Sendable {
     Needle("nvironmentObject", .viewUse, anchor: "j"),
     Needle("onReceive", .modelSubscription, anchor: "R"),
     Needle("objectWillChange", .modelSubscription, anchor: "W"),
+    Needle("Publisher", .producer, anchor: "P"),
+    Needle("Subscri", .producer, anchor: "b"),
+    Needle("Just", .producer, anchor: "J"),
   ]
 }

@@ -22,8 +22,11 @@ package enum Classifier {
   /// (1: the calling thread only) share the files; the findings are the same for every value.
   package static func finalize(files: [FileClassification], context: ClassifyContext, jobs: Int = 1) -> [Finding] {
     let files = files.sorted { UTF8Order.precedes($0.path, $1.path) }
-    let tree = TreeFacts(files: files, context: context, jobs: jobs)
+    var facts = TreeFacts(files: files, context: context, jobs: jobs)
     let modules = files.map { context.moduleOf($0.path) }
+    facts.libraryAPI = LibraryAPI(files: files, modules: modules, libraries: context.libraryModules)
+    facts.testModules = context.testModules
+    let tree = facts
     // Notes depend on the module alone: made once per module, not per finding.
     var notesByModule: [String: TargetNotes] = [:]
     for (file, module) in zip(files, modules) where !file.candidates.isEmpty {
@@ -86,6 +89,7 @@ package enum Classifier {
       finding.fingerprint = Fingerprint.finish(prefix, occurrence: occurrence)
       kept.append(finding)
     }
+    if let module, tree.libraryAPI.libraries.contains(module) { keepBodiesOfPublicAPI(&kept) }
     return kept
   }
 
@@ -203,6 +207,8 @@ package enum Classifier {
     // operation's, so it moves in that phase, leaves inward.
     case .queueGuardedState: return (.migrate, .oneShot)
     case .continuationMisuse, .silentFailure, .assignRetainCycle: return (.fixNow, nil)
+    // Adding the `async` alternative beside a publisher API is a bridge: what callers move to.
+    case .combineAPI: return (.migrate, .prepare)
     }
   }
 
@@ -312,6 +318,17 @@ package enum Classifier {
           }
         }
       }
+      // A test of the library's own publisher API keeps testing it while the publisher stays.
+      if disposition == .migrate, let module, tree.testModules.contains(module),
+        let tested = tree.libraryAPI.tested(by: candidate.matchText)
+      {
+        (disposition, phase) = (.keep, nil)
+        // The advice to replace the chain is what this verdict overrules.
+        reasons.removeAll { $0.hasPrefix("source ") }
+        reasons.insert(
+          "tests `\(tested.name)` at \(tested.place), public Combine API of library `\(tested.module)`, which stays "
+            + "for its clients: keep this test with it (add one for the `async` alternative beside it)", at: 0)
+      }
       // The `for await` loop that replaces a chain whose source keeps delivering (or may) iterates
       // the publisher's `.values` (`NotificationCenter.notifications(named:)` likewise), which
       // needs iOS 15: below it the advice is gated like the `.values` bridges themselves. A
@@ -331,6 +348,10 @@ package enum Classifier {
       }
     case .valuesBridge:
       reasons.append(contentsOf: notes.asyncValues)
+    case .combineAPI:
+      guard let decided = combineAPI(candidate, module: module, tree: tree) else { return nil }
+      (disposition, phase) = (decided.0, decided.1)
+      reasons += decided.2
     case .subject:
       // The verdict counts consumers across the tree, so it is made here, not in the file.
       if candidate.disposition == .keep, candidate.reasons.isEmpty,

@@ -411,20 +411,8 @@ package enum FactsCollector {
     if view.isWord(position, "some") || view.isWord(position, "any") { position += 1 }
     guard view.isIdentifier(position) else { return false }
     while view.isPeriod(position + 1), view.isIdentifier(position + 2) { position += 2 }
-    if endsWith(view, position, "Publisher") || endsWith(view, position, "Subject") { return true }
+    if view.endsWith(position, "Publisher") || view.endsWith(position, "Subject") { return true }
     return publisherNames.index(at: position, in: view) != nil
-  }
-
-  /// True when the token at `position` ends with the ASCII `suffix` (a literal: no allocation).
-  private static func endsWith(_ view: SignificantTokenView, _ position: Int, _ suffix: StaticString) -> Bool {
-    let end = view.endOffset(position)
-    let count = suffix.utf8CodeUnitCount
-    guard end - view.startOffset(position) >= count else { return false }
-    return view.stream.source.withUnsafeBufferPointer { source in
-      let bytes = suffix.utf8Start
-      for index in 0..<count where source[end - count + index] != bytes[index] { return false }
-      return true
-    }
   }
 
   /// True for the name right after `func`, `var`, `let`, `case`, `class` …

@@ -184,6 +184,18 @@ package struct SignificantTokenView: Sendable {
     return false
   }
 
+  /// True when the token at `position` ends with the ASCII `suffix` (a literal: no allocation).
+  package func endsWith(_ position: Int, _ suffix: StaticString) -> Bool {
+    let end = endOffset(position)
+    let count = suffix.utf8CodeUnitCount
+    guard end - startOffset(position) >= count else { return false }
+    return stream.source.withUnsafeBufferPointer { source in
+      let bytes = suffix.utf8Start
+      for index in 0..<count where source[end - count + index] != bytes[index] { return false }
+      return true
+    }
+  }
+
   /// True for a projected value name `$query` (an identifier to swift-syntax; `$0` is not one).
   @inlinable
   package func isProjection(_ position: Int) -> Bool {

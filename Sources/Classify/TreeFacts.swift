@@ -98,6 +98,10 @@ struct TreeFacts: Sendable {
   let observableTypes: ObservableTypes
   /// Whether the inner publishers silent-failure asks about can fail.
   private let innerFailures: InnerFailureIndex
+  /// The public publisher API of the tree's library modules, set by `Classifier.finalize`.
+  var libraryAPI = LibraryAPI()
+  /// The tree's test modules.
+  var testModules: Set<String> = []
   /// Resolved `future-initialiser` helper calls, counted per helper name for `bridge-helper`.
   private var initialiserCalls = 0
 

@@ -84,6 +84,11 @@ package struct ModuleResolver: Sendable {
         modules[id].language = target.language
         modules[id].kind = target.kind.rawValue
       }
+      for product in package.manifest.products where product.kind == "library" {
+        for target in product.targets {
+          if let id = targetIDs[packageIndex][target] { modules[id].isLibraryProduct = true }
+        }
+      }
     }
     let roots = Set(packages.map(\.root))
     var xcode = XcodeMembership(
@@ -415,6 +420,9 @@ package struct ResolvedModule: Sendable, Hashable {
   package var kind = ""
   /// For a test module: the module it tests (its findings travel with that module's work).
   package var testSubject: Int?
+  /// True for a target of a SwiftPM `.library` product and for an Xcode framework or library
+  /// target: its public API has clients outside the tree.
+  package var isLibraryProduct = false
   /// Other modules compiling some of this module's files (an app extension sharing an app's
   /// files), sorted by id.
   package var sharedWith: [Int] = []

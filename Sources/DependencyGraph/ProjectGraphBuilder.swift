@@ -325,6 +325,7 @@ package enum ProjectGraphBuilder {
       case .folder: info.origin = "folder"
       }
       info.kind = module.kind
+      info.libraryProduct = module.isLibraryProduct
       info.deploymentTargets = module.deploymentTargets.sorted { $0.key < $1.key }.map {
         DeploymentTarget(platform: $0.key, version: $0.value)
       }

@@ -84,6 +84,7 @@ struct XcodeMembership {
           path: Self.folder(of: target, projectRoot: project.root), origin: .xcodeTarget(project: projectIndex),
           isTest: target.productType.isTest)
         module.kind = target.productType.rawValue
+        module.isLibraryProduct = [.framework, .staticLibrary, .dynamicLibrary].contains(target.productType)
         module.deploymentTargets = target.settings.deploymentTargets
         let settings = target.settings
         var features = settings.upcomingFeatures

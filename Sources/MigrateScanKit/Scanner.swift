@@ -147,18 +147,34 @@ package struct Scanner: Sendable {
     var moduleOfFile: [String: String] = [:]
     var targets: [String: [String: String]] = [:]
     var skipped: [SkippedFile] = []
+    var libraries: Set<String> = []
+    var tests: Set<String> = []
     if let assignment {
       moduleOfFile = assignment.moduleOfPath
       targets = Scanner.deploymentTargets(assignment.resolver.modules)
       skipped = assignment.skipped
+      let modules = assignment.resolver.modules
+      libraries = Scanner.publishedLibraries(
+        names: modules.map(\.name), kinds: modules.map(\.kind), libraries: modules.map(\.isLibraryProduct),
+        dependencies: modules.map(\.dependencies))
+      tests = Set(modules.filter(\.isTest).map(\.name))
     } else if let reusedGraph {
       for file in reusedGraph.files { moduleOfFile[file.path] = file.module }
       targets = Scanner.deploymentTargets(reusedGraph.modules)
       skipped = reusedGraph.skipped
+      let modules = reusedGraph.modules
+      let ids = Dictionary(modules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+      libraries = Scanner.publishedLibraries(
+        names: modules.map(\.name), kinds: modules.map(\.kind), libraries: modules.map(\.libraryProduct),
+        dependencies: modules.map { $0.dependsOn.compactMap { ids[$0] } })
+      tests = Set(modules.filter(\.isTest).map(\.name))
     }
     let moduleTable = moduleOfFile
-    let context = ClassifyContext(
+    var classifyContext = ClassifyContext(
       declaredTypeNames: declared, moduleOf: { moduleTable[$0] }, deploymentTargets: targets)
+    classifyContext.libraryModules = libraries
+    classifyContext.testModules = tests
+    let context = classifyContext
     // Only compiled code is analysed: a file no target compiles yields no findings.
     let uncompiled = Set(skipped.map(\.path))
     let classifications = analyses.filter { !$0.isProjectFile && !uncompiled.contains($0.path) }.map(\.classification)
@@ -246,6 +262,25 @@ package struct Scanner: Sendable {
   /// The deployment targets that gate each module's findings, by module name: its own, and for
   /// files it shares with other targets (an app and its extension) the lowest of theirs too, since
   /// the migrated code must build for every target that compiles it.
+  /// The library products whose public API has clients outside the tree: those no application,
+  /// extension or executable of the tree depends on, directly or through other modules. A local
+  /// package an app of the tree uses is that app's code, and its API moves with it.
+  static func publishedLibraries(names: [String], kinds: [String], libraries: [Bool], dependencies: [[Int]])
+    -> Set<String>
+  {
+    guard libraries.contains(true) else { return [] }
+    let products: Set<String> = ["application", "app-extension", "watch-app", "tool", "executableTarget"]
+    var used = [Bool](repeating: false, count: names.count)
+    var stack = kinds.indices.filter { products.contains(kinds[$0]) }
+    while let next = stack.popLast() {
+      for dependency in dependencies[next] where dependency < used.count && !used[dependency] {
+        used[dependency] = true
+        stack.append(dependency)
+      }
+    }
+    return Set(names.indices.filter { libraries[$0] && !used[$0] }.map { names[$0] })
+  }
+
   static func deploymentTargets(_ modules: [ResolvedModule]) -> [String: [String: String]] {
     var targets: [String: [String: String]] = [:]
     for module in modules where !module.deploymentTargets.isEmpty || !module.sharedWith.isEmpty {

@@ -20,6 +20,9 @@ package enum CategoryID: String, Sendable, Codable, CaseIterable, Comparable {
   /// moves to `@Observable`: `@StateObject`, `@ObservedObject`, `@EnvironmentObject`,
   /// `.environmentObject(…)`, and subscriptions to its `$x` or `objectWillChange`.
   case observableUse = "observable-use"
+  /// Code that produces publishers for others: a custom `Publisher`/`Subscriber`/`Subscription`
+  /// conformance, or `public`/`open` API that returns or takes a publisher.
+  case combineAPI = "combine-api"
 
   /// True for the pitfalls: bugs today, disposition `fix-now` whatever the plan says.
   /// (`queue-guarded-state` is correct code and a migration candidate, not a pitfall.)

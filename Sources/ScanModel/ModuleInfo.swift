@@ -35,6 +35,9 @@ package struct ModuleInfo: Sendable, Codable, Hashable {
   /// Other modules that compile some of this module's files (an extension sharing an app's
   /// files), sorted. Those files are planned here, once.
   package var sharedWith: [String] = []
+  /// True for a library product's target (see `ResolvedModule.isLibraryProduct`). Not reported:
+  /// it tells the classifier which public API has clients outside the tree.
+  package var libraryProduct = false
 
   package init(
     name: String, path: String, wave: Int, dependsOn: [String], tested: Bool, isTest: Bool = false,

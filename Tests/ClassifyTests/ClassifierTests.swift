@@ -320,7 +320,8 @@ import Testing
         .blockedByDeploymentTarget, .blockedByDeploymentTarget, .blockedByDeploymentTarget, .migrate,
       ])
     #expect(old[0].deploymentGates == [DeploymentGate(platform: "iOS", current: "14", needed: "15")])
-    #expect(old[1].reasons.last?.hasPrefix("deployment target iOS 14 is below iOS 15, which `Publisher.values`") == true)
+    #expect(
+      old[1].reasons.last?.hasPrefix("deployment target iOS 14 is below iOS 15, which `Publisher.values`") == true)
     #expect(old[1].phase == .viewModels)
     #expect(old[3].phase == .oneShot && old[3].deploymentGates.isEmpty)
     let new = Classifier.finalize(

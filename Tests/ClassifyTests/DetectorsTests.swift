@@ -5,7 +5,8 @@ import Testing
   @Test func everyNameIsRegisteredOnce() {
     #expect(
       Detectors.names == [
-        "assign-retain-cycle", "bridge-helper", "continuation-lost-with-self", "continuation-never-resumed",
+        "assign-retain-cycle", "bridge-helper", "combine-api", "continuation-lost-with-self",
+        "continuation-never-resumed",
         "continuation-resumed-twice", "environment-object", "environment-object-modifier",
         "future-task-wrapper", "model-subscription", "observed-object", "one-shot-future", "operator-pipeline",
         "queue-guarded-state", "silent-failure", "silent-failure-one-shot", "state-object", "subject",

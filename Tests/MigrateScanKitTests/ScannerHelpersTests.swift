@@ -6,6 +6,24 @@ import Testing
 @testable import MigrateScanKit
 
 @Suite struct ScannerHelpersTests {
+  /// A library product is published (its public API has clients outside the tree) unless an app,
+  /// extension or executable of the tree depends on it, directly or through another module.
+  @Test func publishedLibrariesAreThoseNoAppOfTheTreeUses() {
+    // 0 App → 1 Core → 2 Util; 3 Kit (library, unused); 4 KitTests → 3; 5 Tool → 6 Parser.
+    let names = ["App", "Core", "Util", "Kit", "KitTests", "Tool", "Parser"]
+    let kinds = ["application", "framework", "target", "target", "testTarget", "executableTarget", "target"]
+    let libraries = [false, true, true, true, false, false, true]
+    let dependencies = [[1], [2], [], [], [3], [6], []]
+    #expect(
+      Scanner.publishedLibraries(names: names, kinds: kinds, libraries: libraries, dependencies: dependencies)
+        == ["Kit"])
+    // No app in the tree: every library product is published.
+    #expect(
+      Scanner.publishedLibraries(
+        names: names, kinds: kinds.map { _ in "target" }, libraries: libraries, dependencies: dependencies)
+        == ["Core", "Util", "Kit", "Parser"])
+  }
+
   @Test func countLinesAgreesWithAByteLoop() {
     var state: UInt64 = 7
     // Up to 200 bytes at every length, and past 255 × 32 bytes, where the lane counters are summed.

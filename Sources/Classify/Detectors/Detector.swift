@@ -165,6 +165,7 @@ package enum Detectors {
     BridgeHelperDetector(),
     ViewUseSiteDetector(),
     ModelSubscriptionDetector(),
+    CombineAPIDetector(),
   ]
 
   /// Detector name → detector. One type may serve several names.

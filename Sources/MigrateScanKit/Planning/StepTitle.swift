@@ -28,9 +28,12 @@ struct StepTitle {
       ])
       return "Fix \(code): " + (bugs.isEmpty ? others() : bugs)
     case .prepare:
-      return kind == .bridge
-        ? "Gather the bridge \(code) with the others: keep it until its callers move"
-        : "\(code): gather its bridges in one place" + suffix(others())
+      if kind == .bridge { return "Gather the bridge \(code) with the others: keep it until its callers move" }
+      // A publisher API gets its `async` counterpart beside it: the bridge its callers move to.
+      if counts.count == 1, counts[.combineAPI] != nil {
+        return "\(code): add an `async` alternative beside its publisher API" + suffix(others())
+      }
+      return "\(code): gather its bridges in one place" + suffix(others())
     case .cleanup:
       // A helper found unused says so; the code inside a helper on a Combine type goes once its
       // callers have moved.
@@ -132,6 +135,7 @@ struct StepTitle {
     case .assignRetainCycle: return "`assign(to:on:)` retain cycle"
     case .queueGuardedState: return "queue-guarded state"
     case .observableUse: return "view use site"
+    case .combineAPI: return "publisher API"
     }
   }
 }

@@ -1,0 +1,31 @@
+import Combine
+import Foundation
+import Store
+import XCTest
+
+final class StoreTests: XCTestCase {
+  var bag: Set<AnyCancellable> = []
+
+  // Tests of the library's publisher API: they stay while the publisher does.
+  func testChangesDeliverEachSet() {
+    let store = Store()
+    var seen: [String] = []
+    store.changes(of: "name").map { $0 ?? "" }.sink { seen.append($0) }.store(in: &bag)
+    store.set("a", for: "name")
+    XCTAssertEqual(seen, ["a"])
+  }
+
+  func testSharedStoreChanges() {
+    var count = 0
+    Store.shared.changes(of: "x").sink { _ in count += 1 }.store(in: &bag)
+    Store.shared.set("1", for: "x")
+    XCTAssertEqual(count, 1)
+  }
+
+  // Not the library's API: migrates like any other pipeline.
+  func testNotification() {
+    var count = 0
+    NotificationCenter.default.publisher(for: .init("ping")).map { $0.name }.sink { _ in count += 1 }.store(in: &bag)
+    XCTAssertEqual(count, 0)
+  }
+}

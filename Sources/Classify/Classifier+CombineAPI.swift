@@ -1,0 +1,77 @@
+import ScanModel
+
+extension Classifier {
+  /// The verdict of a `combine-api` candidate (key kinds in `CombineAPIDetector`), or nil when it
+  /// is no finding: public API outside a published library has no client beyond the tree, whose
+  /// own pipelines are findings already, and a test module's publishers are test doubles.
+  static func combineAPI(_ candidate: CandidateFinding, module: String?, tree: TreeFacts)
+    -> (Disposition, Phase?, [String])?
+  {
+    guard let module, !tree.testModules.contains(module), let kind = candidate.key?.first else { return nil }
+    let library = tree.libraryAPI.libraries.contains(module)
+    switch kind {
+    case "O":
+      guard library else { return nil }
+      return (.keep, nil, ["library `\(module)` exports it to its clients' Combine chains"])
+    case "R", "P":
+      guard library else { return nil }
+      return (
+        .migrate, .prepare,
+        [
+          "`\(module)` is a library product no app of the tree uses: its clients are elsewhere and use this "
+            + "publisher, so it stays; the `async` alternative goes beside it"
+        ]
+      )
+    case "T" where library:
+      return (
+        .migrate, .prepare,
+        [
+          "`\(module)` is a library product no app of the tree uses: its clients build on this public type, so it "
+            + "stays; an `AsyncSequence` goes beside it"
+        ]
+      )
+    case "U" where library:
+      return (
+        .keep, nil,
+        [
+          "internal to `\(module)`, a library product no app of the tree uses: it backs the public publisher API, "
+            + "which stays for clients, so it stays with it"
+        ]
+      )
+    default:
+      return (
+        .migrate, .prepare,
+        [
+          "every consumer of this type is in the tree (no library product publishes `\(module)` beyond it): add the "
+            + "`AsyncSequence`, move the chains built on the type to it, then remove the type"
+        ]
+      )
+    }
+  }
+
+  /// In a published library, what a public publisher API's body does is that API: a `Future`
+  /// or pipeline there stays with the publisher the clients use, and its async counterpart is
+  /// the alternative beside it, not a rewrite of it.
+  static func keepBodiesOfPublicAPI(_ findings: inout [Finding]) {
+    var api: [String: String] = [:]
+    for finding in findings where finding.category == .combineAPI && finding.disposition == .migrate {
+      if let symbol = finding.symbol { api[symbol] = "\(finding.file):\(finding.range.start.line)" }
+    }
+    guard !api.isEmpty else { return }
+    for index in findings.indices {
+      let finding = findings[index]
+      guard
+        finding.category == .oneShotFuture || finding.category == .futureTaskWrapper
+          || finding.category == .operatorPipeline,
+        finding.disposition == .migrate || finding.disposition == .blockedByDeploymentTarget,
+        let symbol = finding.symbol, let place = api[symbol]
+      else { continue }
+      findings[index].disposition = .keep
+      findings[index].phase = nil
+      findings[index].deploymentGates = []
+      findings[index].reasons.insert(
+        "the body of `\(symbol)` (\(place)), public publisher API of a library: it stays for clients with that "
+          + "API, and the `async` alternative goes beside it", at: 0)
+    }
+  }
+}

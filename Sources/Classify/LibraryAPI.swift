@@ -1,0 +1,62 @@
+/// The public publisher API of the tree's library modules (`combine-api` findings there), so a
+/// test of that API is told to keep testing it rather than to migrate it away.
+///
+/// Built in the global pass from the candidates; asked once per pipeline of a test module.
+struct LibraryAPI: Sendable {
+  /// One public declaration: its name, the last name of its declaring type ("" at file level),
+  /// the module and `path:line`.
+  struct Entry: Sendable {
+    var name: String
+    var type: String
+    var module: String
+    var place: String
+  }
+
+  /// The modules with a library product.
+  private(set) var libraries: Set<String> = []
+  /// Entries by name.
+  private var entries: [String: [Entry]] = [:]
+
+  /// No library API.
+  init() {}
+
+  /// The `combine-api` functions, properties and types of the files in `libraries`.
+  init(files: [FileClassification], modules: [String?], libraries: Set<String>) {
+    self.libraries = libraries
+    guard !libraries.isEmpty else { return }
+    for (file, module) in zip(files, modules) {
+      guard let module, libraries.contains(module) else { continue }
+      for candidate in file.candidates where candidate.category == .combineAPI {
+        guard let key = candidate.key, let kind = key.first, kind == "R" || kind == "P" || kind == "T" else {
+          continue
+        }
+        var name = String(key.dropFirst())
+        if kind == "T", let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
+        let type = candidate.typePath.split(separator: ".").last.map(String.init) ?? ""
+        entries[name, default: []].append(
+          Entry(name: name, type: type, module: module, place: "\(file.path):\(candidate.range.start.line)"))
+      }
+    }
+  }
+
+  /// Names so common in Combine code that an unqualified use says nothing of whose it is.
+  private static let vocabulary: Set<String> = ["publisher", "values", "sink", "assign", "eraseToAnyPublisher"]
+
+  /// The library declaration a chain's source names, from its normalised text (`Defaults .
+  /// publisher ( … ) . sink { … }`): the words before its first call or closure. A name matches
+  /// when its qualifier is the declaring type (`Defaults.publisher`), or when it is unqualified
+  /// or qualified by a value (`store.changes`) and not a Combine word.
+  func tested(by matchText: String) -> Entry? {
+    guard !entries.isEmpty else { return nil }
+    let words = matchText.split(separator: " ", omittingEmptySubsequences: true)
+    for (index, word) in words.enumerated() {
+      if word == "(" || word == "{" { break }
+      guard let candidates = entries[String(word)] else { continue }
+      let qualifier = index >= 2 && words[index - 1] == "." ? String(words[index - 2]) : nil
+      if let qualifier, let typed = candidates.first(where: { $0.type == qualifier }) { return typed }
+      let isValue = qualifier.map { $0.first.map { !$0.isUppercase } ?? true } ?? true
+      if isValue, !Self.vocabulary.contains(String(word)) { return candidates.first }
+    }
+    return nil
+  }
+}
