@@ -51,6 +51,10 @@ enum ClosureFrequency: Equatable {
       return .many("a `sink` runs this closure for every value")
     }
     let previous = open - 1
+    // `lazy var coordinator = { … }()`: called once, where it is written.
+    if let close = view.partner(open), view.kind(close + 1) == .leftParen, view.kind(close + 2) == .rightParen {
+      return .once
+    }
     if view.kind(previous) == .equal {
       return .many("it is stored in `\(view.text(previous - 1))` and called on every event")
     }
@@ -98,6 +102,29 @@ enum ClosureFrequency: Equatable {
   }
 
   /// The callee name before the `(` around the argument at `position`, or -1.
+  /// Why the closure `open` is kept to be called later, or nil: an argument of an initialiser
+  /// (`Self(stream: { … })`, `Client(load: { … })`, `.init(…) { … }`), which stores it and lets
+  /// anyone call it. Not part of `of`, whose callers ask how often one call's closure runs.
+  static func storedByInitialiser(_ open: Int, in view: SignificantTokenView) -> String? {
+    let previous = open - 1
+    var callee = -1
+    var label = ""
+    if view.kind(previous) == .colon, view.isWord(previous - 1) {
+      label = view.text(previous - 1)
+      callee = enclosingCallee(of: previous - 1, in: view)
+    } else if view.kind(previous) == .rightParen, let paren = view.partner(previous) {
+      callee = paren - 1
+    } else if view.isWord(previous) {
+      callee = previous
+    }
+    guard callee >= 0, view.isWord(callee) else { return nil }
+    let name = view.text(callee)
+    // A `Task` runs its closure once, now.
+    guard name != "Task", name == "Self" || name == "init" || name.first?.isUppercase == true else { return nil }
+    let argument = label.isEmpty ? "a closure" : "its `\(label):` closure"
+    return "`\(name)(…)` stores \(argument), and every call of it subscribes again"
+  }
+
   private static func enclosingCallee(of position: Int, in view: SignificantTokenView) -> Int {
     var scan = position - 1
     var steps = 0

@@ -117,6 +117,11 @@ package struct CombineFacts: Sendable, Hashable {
     package var keptLines: [Int] = []
     /// Shared through `share()`/`multicast` where it is declared.
     package var multicast = false
+    /// Lines of consumers inside a closure that runs more than once (stored by an initialiser,
+    /// assigned to a property, a `sink`'s closure): each run subscribes again.
+    package var repeatedLines: [Int] = []
+    /// Why the first of `repeatedLines` runs more than once.
+    package var repeatedWhy = ""
     /// Used inside a custom publisher's `receive(subscriber:)`: every subscriber of that
     /// publisher subscribes to it.
     package var perSubscriber = false

@@ -280,6 +280,11 @@ struct SubjectConsumers: Sendable {
         "used in `receive(subscriber:)` of the publisher that holds it (\(count == 1 ? "1 use" : "\(count) uses")"
           + (count == 0 ? "" : ": \(listed)") + "): every subscriber of that publisher subscribes to it")
       reasons.append("keep the broadcast on Combine: \(trap)")
+    } else if count >= 1, let line = subject.repeatedLines.first {
+      reasons.append(
+        (count == 1 ? "1 consumer" : "\(count) consumers") + "\(exposed): \(listed); the one at line \(line) is in a "
+          + "closure that runs more than once (\(subject.repeatedWhy))")
+      reasons.append("keep the broadcast on Combine: \(trap)")
     } else if count >= 2 || subject.multicast {
       reasons.append(
         (count == 1 ? "1 consumer" : "\(count) consumers") + "\(exposed): \(listed)"
@@ -296,7 +301,8 @@ struct SubjectConsumers: Sendable {
       let lines = subject.opaqueExposures.map(String.init).joined(separator: ", ")
       reasons.append(
         (count == 1 ? "1 consumer found: \(listed)" : "no consumer found")
-          + "; exposed with `eraseToAnyPublisher()` at line \(lines), where its consumers cannot be counted")
+          + "; re-exposed at line \(lines) (`eraseToAnyPublisher()`, or handed to another object's property), "
+          + "where its consumers cannot be counted")
       reasons.append("keep it on Combine until they are known: \(trap)")
     } else if count == 1, !result.views.isEmpty {
       // `.onReceive` takes a publisher, and a view's subscription is remade with the view.
@@ -318,7 +324,8 @@ struct SubjectConsumers: Sendable {
       reasons.append("keep it single-consumer: \(trap)")
     } else if !subject.aliases.isEmpty {
       reasons.append(
-        "no consumer found in the tree\(exposed): it is consumed outside the tree (a library's clients) or not at all")
+        "no consumer found in the tree\(exposed): it may be consumed through a protocol or a type the tree does not "
+          + "resolve, outside the tree (a library's clients), or not at all")
       reasons.append("keep it on Combine while clients may subscribe: \(trap)")
     } else {
       disposition = .migrate

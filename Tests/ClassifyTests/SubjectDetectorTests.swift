@@ -5,6 +5,70 @@ import Testing
 @Suite struct SubjectDetectorTests {
   let detectors = ["subject"]
 
+  /// A consumer in a closure an initialiser stores (`stream: { subject.values… }`) is made again at
+  /// each call: one consumer in the text, as many as there are callers at run time.
+  @Test func aConsumerInAStoredClosureKeeps() {
+    let source = """
+      import Combine
+      struct SettingsClient {
+        var stream: () -> AsyncStream<Int>
+        static var live: SettingsClient {
+          let subject = PassthroughSubject<Int, Never>()
+          return Self(
+            stream: { subject.values.eraseToStream() }
+          )
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(
+      findings.first?.reasons.first
+        == "1 consumer: Sources/App/File.swift:7; the one at line 7 is in a closure that runs more than once "
+        + "(`Self(…)` stores its `stream:` closure, and every call of it subscribes again)")
+  }
+
+  /// A capture list names the subject without subscribing; a closure called where it is written
+  /// (`lazy var x = { … }()`) runs once, so its consumer is just one.
+  @Test func aCaptureIsNoConsumerAndAnImmediatelyCalledClosureRunsOnce() {
+    let source = """
+      import Combine
+      final class Player {
+        private let seeks = PassthroughSubject<Double, Never>()
+        private let ticks = PassthroughSubject<Int, Never>()
+        lazy var label: AnyCancellable = {
+          ticks.sink { print($0) }
+        }()
+        func bind(_ mock: PlayerMock) {
+          mock.seekHandler = { [seeks] progress in seeks.send(progress) }
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.symbol) == ["Player.seeks", "Player.ticks"])
+    #expect(findings.map(\.disposition) == [.migrate, .migrate])
+    #expect(findings[0].reasons.first?.hasPrefix("no consumer found in the tree") == true)
+    #expect(findings[1].reasons.first?.hasPrefix("one consumer: Sources/App/File.swift:6") == true)
+  }
+
+  /// Handed to another object's property (a mock's publisher), the subject is consumed wherever
+  /// that property is: not countable here, so it is kept until checked.
+  @Test func handedToAnotherObjectsPropertyKeeps() {
+    let source = """
+      import Combine
+      final class ScreenTests {
+        func testProgress() {
+          let progress = CurrentValueSubject<Int, Never>(0)
+          service.progressPublisher = progress.asCurrentValuePublisher()
+          progress.send(1)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(findings.first?.reasons.first?.contains("re-exposed at line 5") == true)
+  }
+
   @Test func singleSubscriberMigratesToAsyncStream() {
     let source = """
       import Combine

@@ -53,6 +53,7 @@ struct SubjectDetector: Detector {
       // `CombineLatest(…)`): an `AsyncStream` cannot feed them.
       var keptConsumers: [Int] = []
       var exposures: [Int] = []
+      var handedOver: [Int] = []
       var multicast = false
       var perSubscriber = false
       var stateReads = 0
@@ -105,6 +106,10 @@ struct SubjectDetector: Detector {
             subscribers.append(position)
             if Self.isOnReceiveArgument(view, at: position) { viewConsumers.append(position) }
             if Self.feedsKeptOperator(view, at: position) { keptConsumers.append(position) }
+          } else if member != "send" && member != "value" && Self.isHandedOver(view, at: position) {
+            // `service.updatesPublisher = subject.asCurrentValuePublisher()`: another object's
+            // property now exposes it, and its consumers are that property's (an opaque exposure).
+            handedOver.append(position)
           } else if Self.isExposure(view, at: position)
             || (member != "send" && member != "value" && view.kind(position + 3) == .leftParen
               && Self.alias(file, exposure: position, typePath: declaration.typePath) != nil)
@@ -120,6 +125,8 @@ struct SubjectDetector: Detector {
         if previous == .leftParen || previous == .comma || previous == .colon || previous == .leftSquare {
           // Fed, not consuming: `upstream.subscribe(events)`, `.assign(to: \.value, on: events)`.
           if Self.isFed(view, at: position) { continue }
+          // Captured, not consuming: `{ [events] value in events.send(value) }`.
+          if Self.isCaptured(view, at: position) { continue }
           subscribers.append(position)
           if Self.isOnReceiveArgument(view, at: position) { viewConsumers.append(position) }
           if Self.feedsKeptOperator(view, at: position) { keptConsumers.append(position) }
@@ -133,6 +140,12 @@ struct SubjectDetector: Detector {
       use.keptLines = keptConsumers.sorted().map { file.line(of: $0) }
       use.multicast = multicast
       use.perSubscriber = perSubscriber
+      // A view's `.onReceive` is remade with the view anyway: the verdict says so on its own.
+      for position in subscribers.sorted() where !viewConsumers.contains(position) {
+        guard let why = Self.repeatedClosure(file, around: position, within: range) else { continue }
+        if use.repeatedLines.isEmpty { use.repeatedWhy = why }
+        use.repeatedLines.append(file.line(of: position))
+      }
       use.stateReads = stateReads
       for exposure in exposures.sorted() {
         if let alias = Self.alias(file, exposure: exposure, typePath: declaration.typePath) {
@@ -144,6 +157,9 @@ struct SubjectDetector: Detector {
           use.opaqueExposures.append(file.line(of: exposure))
         }
       }
+      if !handedOver.isEmpty {
+        use.opaqueExposures = (use.opaqueExposures + handedOver.map { file.line(of: $0) }).sorted()
+      }
       output.subjects.append(use)
       guard enabled.contains(Self.name) else { continue }
       // The verdict waits for the tree: consumers in other files count too (`SubjectConsumers`).
@@ -153,6 +169,46 @@ struct SubjectDetector: Detector {
       hit.disposition = .keep
       output.hits.append(hit)
     }
+  }
+
+  /// Why a closure enclosing `position` (inside `range`, the subject's declaring scope) runs more
+  /// than once, or nil: `stream: { subject.values.eraseToStream() }` passed to `Self(…)` is stored
+  /// and called by each client, so each call is one more consumer. Statement braces are looked
+  /// through; a declaration's body stops the search (its calls are the declaring scope's own).
+  static func repeatedClosure(_ file: FileContext, around position: Int, within range: Range<Int>) -> String? {
+    let view = file.view
+    var scan = position - 1
+    var steps = 0
+    while scan > range.lowerBound, steps < 4_000 {
+      steps += 1
+      switch view.kind(scan) {
+      case .rightBrace, .rightParen, .rightSquare:
+        guard let open = view.partner(scan) else { return nil }
+        scan = open - 1
+        continue
+      case .leftBrace:
+        switch view.braceRole[scan] {
+        case .declaration: return nil
+        case .closure:
+          if case .many(let why) = ClosureFrequency.of(scan, continuation: -1, in: file) { return why }
+          if let why = ClosureFrequency.storedByInitialiser(scan, in: view) { return why }
+        default:
+          break
+        }
+      default:
+        break
+      }
+      scan -= 1
+    }
+    return nil
+  }
+
+  /// `other.updates = events.….m()`: the use starts the value assigned to another object's member.
+  private static func isHandedOver(_ view: SignificantTokenView, at position: Int) -> Bool {
+    var start = position
+    if view.isPeriod(start - 1), view.isWord(start - 2, "self") { start -= 2 }
+    guard view.kind(start - 1) == .equal, view.isIdentifier(start - 2), view.isPeriod(start - 3) else { return false }
+    return !view.isWord(start - 4, "self")
   }
 
   /// `events.eraseToAnyPublisher()`, also after per-value operators (`events.receive(on: …)
@@ -253,6 +309,37 @@ struct SubjectDetector: Detector {
     var start = position
     if view.isPeriod(start - 1), view.isWord(start - 2, "self") { start -= 2 }
     return view.kind(start - 1) == .leftParen && view.isWord(start - 2, "onReceive")
+  }
+
+  /// True when `position` is an entry of a closure's capture list (`{ [weak self, events] in`):
+  /// back over `,`-separated entries to a `[` right after a closure's `{`.
+  static func isCaptured(_ view: SignificantTokenView, at position: Int) -> Bool {
+    var scan = position - 1
+    var steps = 0
+    while scan > 0, steps < 64 {
+      steps += 1
+      switch view.kind(scan) {
+      case .leftSquare:
+        guard view.kind(scan - 1) == .leftBrace, view.braceRole[scan - 1] == .closure, let close = view.partner(scan)
+        else { return false }
+        // `{ [a, events] in` or `{ [events] value in`, not `{ [a, events].merge() }`.
+        var next = close + 1
+        while next < view.count, next - close < 24 {
+          if view.isWord(next, "in") { return true }
+          if view.isPeriod(next) || view.kind(next) == .leftBrace || view.kind(next) == .rightBrace { return false }
+          next += 1
+        }
+        return false
+      case .leftParen, .leftBrace, .rightBrace, .semicolon: return false
+      case .rightParen, .rightSquare:
+        guard let open = view.partner(scan) else { return false }
+        scan = open - 1
+        continue
+      default:
+        scan -= 1
+      }
+    }
+    return false
   }
 
   /// True when a link of `links` after `position` is a call an `AsyncStream` cannot stand in for
