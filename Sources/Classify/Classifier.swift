@@ -333,7 +333,9 @@ package enum Classifier {
       // the publisher's `.values` (`NotificationCenter.notifications(named:)` likewise), which
       // needs iOS 15: below it the advice is gated like the `.values` bridges themselves. A
       // one-shot source becomes an `async` call, which Swift back-deploys to iOS 13.
-      if disposition == .migrate, phase != .oneShot {
+      if disposition == .migrate,
+        phase != .oneShot || reasons.contains(where: { $0.hasPrefix(OperatorPipelineDetector.takesOnePrefix) })
+      {
         reasons.append(contentsOf: notes.asyncValues)
         gates += notes.valuesGates
       }

@@ -16,6 +16,9 @@ struct LibraryAPI: Sendable {
   private(set) var libraries: Set<String> = []
   /// Entries by name.
   private var entries: [String: [Entry]] = [:]
+  /// The library's operators (`extension Publisher` members) by name: a chain applying one
+  /// anywhere tests it.
+  private var operators: [String: [Entry]] = [:]
 
   /// No library API.
   init() {}
@@ -27,14 +30,13 @@ struct LibraryAPI: Sendable {
     for (file, module) in zip(files, modules) {
       guard let module, libraries.contains(module) else { continue }
       for candidate in file.candidates where candidate.category == .combineAPI {
-        guard let key = candidate.key, let kind = key.first, kind == "R" || kind == "P" || kind == "T" else {
-          continue
-        }
+        guard let key = candidate.key, let kind = key.first, kind == "R" || kind == "P" || kind == "T" || kind == "O"
+        else { continue }
         var name = String(key.dropFirst())
         if kind == "T", let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
         let type = candidate.typePath.split(separator: ".").last.map(String.init) ?? ""
-        entries[name, default: []].append(
-          Entry(name: name, type: type, module: module, place: "\(file.path):\(candidate.range.start.line)"))
+        let entry = Entry(name: name, type: type, module: module, place: "\(file.path):\(candidate.range.start.line)")
+        if kind == "O" { operators[name, default: []].append(entry) } else { entries[name, default: []].append(entry) }
       }
     }
   }
@@ -47,8 +49,15 @@ struct LibraryAPI: Sendable {
   /// when its qualifier is the declaring type (`Defaults.publisher`), or when it is unqualified
   /// or qualified by a value (`store.changes`) and not a Combine word.
   func tested(by matchText: String) -> Entry? {
-    guard !entries.isEmpty else { return nil }
+    guard !entries.isEmpty || !operators.isEmpty else { return nil }
     let words = matchText.split(separator: " ", omittingEmptySubsequences: true)
+    // `. amb (`, `. withLatestFrom (`: an operator call of the library, anywhere in the chain.
+    if !operators.isEmpty {
+      for index in words.indices.dropFirst().dropLast()
+      where words[index - 1] == "." && (words[index + 1] == "(" || words[index + 1] == "{") {
+        if let entry = operators[String(words[index])]?.first, !Self.vocabulary.contains(entry.name) { return entry }
+      }
+    }
     for (index, word) in words.enumerated() {
       if word == "(" || word == "{" { break }
       guard let candidates = entries[String(word)] else { continue }

@@ -329,6 +329,31 @@ import Testing
     #expect(new.allSatisfy { $0.disposition == .migrate })
   }
 
+  /// `first()` makes one value of an endless source: the reason says the operator takes it (not
+  /// that the source delivers one), and awaiting it from `.values` is gated on iOS 15.
+  @Test func firstOfAnEndlessSourceSaysSoAndIsGatedOnValues() {
+    let source = """
+      import Combine
+      final class M {
+        func wait() {
+          $status.filter { $0 == .ready }.first().sink { _ in self.go() }.store(in: &bag)
+        }
+      }
+      """
+    let files = [classify("M.swift", source, detectors: ["operator-pipeline"])]
+    let old = Classifier.finalize(
+      files: files, context: ClassifyContext(modules: ["M.swift": "Old"], deploymentTargets: ["Old": ["iOS": "14"]]))
+    #expect(old.map(\.disposition) == [.blockedByDeploymentTarget])
+    #expect(old.first?.phase == .oneShot)
+    #expect(
+      old.first?.reasons[1]
+        == "one value taken with `first` from `$status`, which may keep delivering: awaiting that value from its "
+        + "`.values` (or from the async API behind the source) and plain code replace the chain")
+    let new = Classifier.finalize(
+      files: files, context: ClassifyContext(modules: ["M.swift": "New"], deploymentTargets: ["New": ["iOS": "16"]]))
+    #expect(new.map(\.disposition) == [.migrate])
+  }
+
   @Test func outOfRangePatternHitsAreIgnored() {
     let source = "import Combine\nlet j = Just(1)"
     let bad = [

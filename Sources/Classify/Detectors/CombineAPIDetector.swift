@@ -137,7 +137,10 @@ struct CombineAPIDetector: Detector {
       }
       if scan > keyword + 1, Self.memberWords.index(at: scan, in: view) != nil || view.isWord(scan, "init") { break }
       if case .arrow = kind { afterArrow = true }
-      if view.isIdentifier(scan), Self.namesPublisher(view, scan), !view.isPeriod(scan + 1) {
+      // `Publishers.Map<Self, T>` names a publisher by its namespace; `Foo.Publisher` by its last word.
+      if view.isIdentifier(scan), Self.namesPublisher(view, scan),
+        !view.isPeriod(scan + 1) || view.isWord(scan, "Publishers")
+      {
         if afterArrow { returns = true } else { takes = true }
       }
       scan += 1

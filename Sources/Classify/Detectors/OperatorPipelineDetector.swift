@@ -62,7 +62,14 @@ struct OperatorPipelineDetector: Detector {
         } else {
           hit.reasons = ["plain per-value operators: " + transforms.joined(separator: ", ")]
         }
+        // `first()` makes one value of any source, an endless one too: say so, not that the
+        // source delivers one value.
+        let taker = chain.links.dropLast().first {
+          CombineVocabulary.singleValueOperators.contains($0.name) && ($0.argumentsOpen >= 0 || $0.closureOpen >= 0)
+        }
         switch end {
+        case .oneShot where taker != nil:
+          hit.reasons.append(Self.takesOneReason(source, taker: taker?.name ?? "first"))
         case .oneShot: hit.reasons.append(Self.oneShotReason(source, declaration: nil))
         case .endless: hit.reasons.append(Self.endlessReason(source, declaration: nil))
         case .unknown:
@@ -113,6 +120,16 @@ struct OperatorPipelineDetector: Detector {
   static func oneShotReason(_ source: String, declaration: String?) -> String {
     "source \(source) delivers one value" + (declaration.map { " (\($0))" } ?? "")
       + ": `try await` and plain code replace the chain"
+  }
+
+  /// The start of `takesOneReason`, which the classifier gates on `Publisher.values`.
+  static let takesOnePrefix = "one value taken with `"
+
+  /// The reason for a chain made single-valued by `first()`/`last()`/`output(at:)`: the source
+  /// may keep delivering, so what replaces the chain awaits one value of its `.values`.
+  static func takesOneReason(_ source: String, taker: String) -> String {
+    takesOnePrefix + "\(taker)` from \(source), which may keep delivering: awaiting that value from its `.values` "
+      + "(or from the async API behind the source) and plain code replace the chain"
   }
 
   /// The reason for a source that never finishes.

@@ -57,4 +57,7 @@ extension Publisher where Output == String? {
   public func nonEmpty() -> AnyPublisher<String, Failure> {
     compactMap { $0 }.filter { !$0.isEmpty }.eraseToAnyPublisher()
   }
+
+  /// Typed as the `Publishers` namespace's type: an operator too.
+  public func orEmpty() -> Publishers.Map<Self, String> { map { $0 ?? "" } }
 }

@@ -22,6 +22,15 @@ final class StoreTests: XCTestCase {
     XCTAssertEqual(count, 1)
   }
 
+  // A test of the library's operator, applied to a subject of the test's own.
+  func testOrEmpty() {
+    let names = PassthroughSubject<String?, Never>()
+    var seen: [String] = []
+    names.orEmpty().map { $0.uppercased() }.sink { seen.append($0) }.store(in: &bag)
+    names.send(nil)
+    XCTAssertEqual(seen, [""])
+  }
+
   // Not the library's API: migrates like any other pipeline.
   func testNotification() {
     var count = 0
