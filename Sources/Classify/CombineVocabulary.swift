@@ -28,6 +28,21 @@ package enum CombineVocabulary {
     transformOperators.contains(name) || subscriberCalls.contains(name)
   }
 
+  /// The argument labels Combine's own transforms and subscribers take (`receive(on:options:)`,
+  /// `sink(receiveCompletion:receiveValue:)`, `prefix(while:)`, "_" for none): a call of one of
+  /// those names with another label (`prefix(duration:on:)`, `assign(to:on:ownership:)`,
+  /// `share(replay:)`) is a library's or the project's own operator.
+  private static let combineLabels: Set<String> = [
+    "_", "on", "options", "maxPublishers", "type", "decoder", "encoder", "with", "to", "where", "while", "at", "in",
+    "into", "by", "receiveSubscription", "receiveOutput", "receiveCompletion", "receiveCancel", "receiveRequest",
+    "receiveValue", "file", "line",
+  ]
+
+  /// `asyncStreamCanFeed(name)`, for a call whose argument labels are `labels`.
+  package static func asyncStreamCanFeed(_ name: String, labels: [String]) -> Bool {
+    asyncStreamCanFeed(name) && labels.allSatisfy(combineLabels.contains)
+  }
+
   /// Operators that can introduce a failure into a `Never`-failing stream.
   package static let failingOperators: Set<String> = [
     "tryMap", "tryCompactMap", "tryFilter", "tryReduce", "tryScan", "decode", "encode", "flatMap", "setFailureType",

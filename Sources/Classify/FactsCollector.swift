@@ -97,7 +97,7 @@ package enum FactsCollector {
         // The operators after the member path (`Events.shared.changed`, `store.updates()`).
         let index = chain.links.firstIndex { $0.name == use.name }
         let member = index.map { chain.links[$0].position } ?? -1
-        use.isKept = SubjectDetector.needsPublisher(chain.links, after: member)
+        use.isKept = SubjectDetector.needsPublisher(chain.links, after: member, in: view)
         facts.memberUses.append(use)
         // A call the vocabulary does not know ends the path as its member (`store.updates()`), but
         // it may be the project's own operator on the path before it (`model.authenticated

@@ -283,7 +283,7 @@ struct SubjectConsumers: Sendable {
     } else if count >= 1, let line = subject.repeatedLines.first {
       reasons.append(
         (count == 1 ? "1 consumer" : "\(count) consumers") + "\(exposed): \(listed); the one at line \(line) is in a "
-          + "closure that runs more than once (\(subject.repeatedWhy))")
+          + "closure or loop that runs more than once (\(subject.repeatedWhy))")
       reasons.append("keep the broadcast on Combine: \(trap)")
     } else if count >= 2 || subject.multicast {
       reasons.append(

@@ -24,7 +24,7 @@ import Testing
     #expect(findings.map(\.disposition) == [.keep])
     #expect(
       findings.first?.reasons.first
-        == "1 consumer: Sources/App/File.swift:7; the one at line 7 is in a closure that runs more than once "
+        == "1 consumer: Sources/App/File.swift:7; the one at line 7 is in a closure or loop that runs more than once "
         + "(`Self(…)` stores its `stream:` closure, and every call of it subscribes again)")
   }
 
@@ -67,6 +67,37 @@ import Testing
     let findings = Support.findings(source, detectors: detectors)
     #expect(findings.map(\.disposition) == [.keep])
     #expect(findings.first?.reasons.first?.contains("re-exposed at line 5") == true)
+  }
+
+  /// A transform named like Combine's but called with other labels (`prefix(duration:on:)`) is a
+  /// library's own operator, which an `AsyncStream` cannot feed; a subscription in a loop is made
+  /// once a pass.
+  @Test func anOwnOverloadKeepsAndALoopSubscribesEachPass() {
+    let source = """
+      import Combine
+      final class PrefixTests {
+        func testDuration() {
+          let values = PassthroughSubject<Int, Never>()
+          values.prefix(duration: 0.5, on: scheduler).sink { print($0) }.store(in: &bag)
+        }
+        func testPlainPrefix() {
+          let plain = PassthroughSubject<Int, Never>()
+          plain.prefix(2).sink { print($0) }.store(in: &bag)
+        }
+        func testOwnerships() {
+          let source = PassthroughSubject<Int, Never>()
+          for ownership in [Ownership.strong, .weak] {
+            cancellable = source.map { $0 * 2 }.sink { print($0, ownership) }
+          }
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep, .migrate, .keep])
+    #expect(findings[0].reasons.first?.contains("through an operator or call that takes a publisher") == true)
+    #expect(
+      findings[2].reasons.first?.hasSuffix("(a `for` loop runs it once a pass, and each pass subscribes again)") == true
+    )
   }
 
   @Test func singleSubscriberMigratesToAsyncStream() {

@@ -93,7 +93,7 @@ struct SubjectDetector: Detector {
           let chain = file.chains[index]
           if chain.links.contains(where: { $0.name == "share" || $0.name == "multicast" }) { multicast = true }
           subscribers.append(position)
-          if Self.needsPublisher(chain.links, after: position) { keptConsumers.append(position) }
+          if Self.needsPublisher(chain.links, after: position, in: view) { keptConsumers.append(position) }
           continue
         }
         if view.isPeriod(position + 1) {
@@ -192,6 +192,11 @@ struct SubjectDetector: Detector {
         case .closure:
           if case .many(let why) = ClosureFrequency.of(scan, continuation: -1, in: file) { return why }
           if let why = ClosureFrequency.storedByInitialiser(scan, in: view) { return why }
+        case .statement:
+          let intro = view.braceIntro(scan)
+          if view.isWord(intro, "for") || view.isWord(intro, "while") || view.isWord(intro, "repeat") {
+            return "a `\(view.text(intro))` loop runs it once a pass, and each pass subscribes again"
+          }
         default:
           break
         }
@@ -344,11 +349,32 @@ struct SubjectDetector: Detector {
 
   /// True when a link of `links` after `position` is a call an `AsyncStream` cannot stand in for
   /// (`debounce`, `withLatestFrom`): the consumer needs a publisher.
-  static func needsPublisher(_ links: [PublisherChain.Link], after position: Int) -> Bool {
+  static func needsPublisher(_ links: [PublisherChain.Link], after position: Int, in view: SignificantTokenView)
+    -> Bool
+  {
     links.contains {
       $0.position > position && ($0.argumentsOpen >= 0 || $0.closureOpen >= 0)
-        && !CombineVocabulary.asyncStreamCanFeed($0.name)
+        && !CombineVocabulary.asyncStreamCanFeed($0.name, labels: labels(view, $0.argumentsOpen))
     }
+  }
+
+  /// The argument labels of the call whose `(` is at `open` ("_" for an unlabelled argument);
+  /// empty when there is no `(`.
+  static func labels(_ view: SignificantTokenView, _ open: Int) -> [String] {
+    guard open >= 0, let close = view.partner(open), close > open + 1 else { return [] }
+    var labels: [String] = []
+    var start = open + 1
+    var scan = open + 1
+    while scan <= close {
+      if scan == close || view.kind(scan) == .comma {
+        labels.append(view.isWord(start) && view.kind(start + 1) == .colon ? view.text(start) : "_")
+        start = scan + 1
+      } else if let partner = view.partner(scan), partner > scan {
+        scan = partner
+      }
+      scan += 1
+    }
+    return labels
   }
 
   /// True when the argument starting at `position` needs a publisher: a call after it an
@@ -360,7 +386,8 @@ struct SubjectDetector: Detector {
     while view.isPeriod(scan), view.isIdentifier(scan + 1), links < 8 {
       links += 1
       let isCall = view.kind(scan + 2) == .leftParen || view.kind(scan + 2) == .leftBrace
-      if isCall, !CombineVocabulary.asyncStreamCanFeed(view.text(scan + 1)) { return true }
+      let labels = view.kind(scan + 2) == .leftParen ? labels(view, scan + 2) : []
+      if isCall, !CombineVocabulary.asyncStreamCanFeed(view.text(scan + 1), labels: labels) { return true }
       scan = view.skipCall(from: scan + 1)
     }
     var start = position
