@@ -151,6 +151,9 @@ package struct CombineFacts: Sendable, Hashable {
     /// The written type of the qualifier's first name when it is a local or parameter of the
     /// enclosing function (`let coordinator = LoginCoordinator(…)`, `func f(model: Model)`).
     package var localType = ""
+    /// The qualifier's first name is a local the enclosing function makes (`let sut = Model()`):
+    /// the consumer is one per instance it makes, not one per instance of the enclosing type.
+    package var madeLocally = false
     /// An argument of `.onReceive(…)`: a SwiftUI view subscribes to it.
     package var isOnReceive = false
     /// Goes through an operator that stays on Combine: a chain with `debounce`, or an argument

@@ -160,8 +160,52 @@ package enum FactsCollector {
     guard let name = names.popLast(), name != "self", line >= 0, let first = links.first else { return nil }
     var use = CombineFacts.MemberUse(
       qualifier: names, name: name, typePath: file.symbols.typePath(at: line), line: file.line(of: line))
-    if let head = names.first, head != "self" { use.localType = localType(file, of: head, before: first.position) }
+    if let head = names.first, head != "self" {
+      use.localType = localType(file, of: head, before: first.position)
+      use.madeLocally = isMadeLocally(file, head, before: first.position)
+    }
     return use
+  }
+
+  /// True when the instance `name` names is made where the use is: the enclosing function
+  /// declares `let name = Type(…)` before it, or the enclosing type assigns its property `name`
+  /// an initialiser call (`viewModel = ScreenViewModel(…)` in its `init`, `let model = Model()`).
+  /// A consumer there is one per instance it makes, not one per instance of a shared owner.
+  static func isMadeLocally(_ file: FileContext, _ name: String, before limit: Int) -> Bool {
+    let view = file.view
+    let scope = file.symbols.scope(at: limit)
+    guard scope.open >= 0 else { return false }
+    if scope.member != nil, makes(view, name, in: max(scope.open + 1, limit - 3_000)..<limit) { return true }
+    guard !scope.typePath.isEmpty,
+      let type = file.symbols.typeScopes.last(where: {
+        $0.typePath == scope.typePath && $0.open < limit && limit < $0.close
+      })
+    else { return false }
+    return makes(view, name, in: type.open + 1..<min(type.close, type.open + 20_000))
+  }
+
+  /// `let name = Type(`, `var name: T = Type(`, `name = Type(`, `self.name = Type.init(` in `range`.
+  private static func makes(_ view: SignificantTokenView, _ name: String, in range: Range<Int>) -> Bool {
+    for position in range where view.isIdentifier(position) && view.has(position, name) {
+      var next = position + 1
+      if view.kind(next) == .colon {
+        guard view.isWord(position - 1, "let") || view.isWord(position - 1, "var") else { continue }
+        // Over a written type to its `=`.
+        var steps = 0
+        while next < range.upperBound, steps < 12, view.kind(next) != .equal, view.kind(next) != .leftBrace {
+          next += 1
+          steps += 1
+        }
+      } else if view.isPeriod(position - 1), !view.isWord(position - 2, "self") {
+        continue
+      }
+      guard view.kind(next) == .equal, view.isIdentifier(next + 1), view.text(next + 1).first?.isUppercase == true
+      else { continue }
+      var call = next + 2
+      if view.isPeriod(call), view.isWord(call + 1, "init") { call += 2 }
+      if view.kind(call) == .leftParen { return true }
+    }
+    return false
   }
 
   /// The written type of the local or parameter `name` declared before `limit` in the same

@@ -28,10 +28,17 @@ struct SubjectConsumers: Sendable {
     /// `path:line` of the consumers that go through an operator staying on Combine.
     var kept: [String] = []
 
-    mutating func add(_ place: String, _ use: CombineFacts.MemberUse) {
+    /// The types other than the subject's own whose code holds a consumer reached through a
+    /// property, a parameter or a shared instance (not a local it made): each instance of such a
+    /// type subscribes again (a screen made per visit, a handler per tab).
+    var foreignTypes: [String] = []
+
+    mutating func add(_ place: String, _ use: CombineFacts.MemberUse, owner: String) {
       consumers.append(place)
       if use.isOnReceive { views.append(place) }
       if use.isKept { kept.append(place) }
+      let holder = SubjectConsumers.last(use.typePath)
+      if holder != owner, !use.madeLocally, !foreignTypes.contains(holder) { foreignTypes.append(holder) }
     }
   }
 
@@ -179,28 +186,28 @@ struct SubjectConsumers: Sendable {
             if bare && skipsOwnFile && located.path == file.path { continue }
             let place = "\(located.path):\(use.line)"
             if bare {
-              if Self.last(use.typePath) == owner { result.add(place, use) }
+              if Self.last(use.typePath) == owner { result.add(place, use, owner: owner) }
               continue
             }
             let declarers = declaring[name] ?? []
             let declarerSet = declaringSet[name] ?? []
             if let type = useTypes[index] {
               if type == owner {
-                result.add(place, use)
+                result.add(place, use, owner: owner)
                 continue
               }
               // A protocol the subject's type conforms to: the use subscribes to the member of
               // whichever conformer it holds, so it is a consumer of each (a mock conforming too
               // does not make it a guess: one instance is held at a time).
               if conformerSet[type]?.contains(owner) == true, declarerSet.contains(owner) {
-                result.add(place, use)
+                result.add(place, use, owner: owner)
                 continue
               }
               // Another type the tree sees declare the name: its member, not this subject.
               if declarerSet.contains(type) { continue }
             }
             if declarers == [owner] {
-              result.add(place, use)
+              result.add(place, use, owner: owner)
             } else {
               result.ambiguous.append(place)
               // The same declarers for every such use: added once.
@@ -317,6 +324,13 @@ struct SubjectConsumers: Sendable {
         "one consumer\(exposed): \(listed), through an operator or call that takes a publisher (a combining or "
           + "time-based operator, or one of the project's own), which an `AsyncStream` cannot feed")
       reasons.append("keep it with that pipeline; it moves when the pipeline does")
+    } else if count == 1, let holder = result.foreignTypes.first {
+      let code = holder.isEmpty ? "code outside any type" : "`\(holder)`"
+      reasons.append(
+        "one consumer site\(exposed): \(listed), in \(code), which reaches the subject through a property, a "
+          + "parameter or a shared instance: every instance of it that is made (a screen per visit, a handler per "
+          + "tab) subscribes again")
+      reasons.append("keep it unless one of them lives exactly as long as the subject: \(trap)")
     } else if count == 1 {
       disposition = .migrate
       phase = .viewModels
