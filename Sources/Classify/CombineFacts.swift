@@ -154,6 +154,11 @@ package struct CombineFacts: Sendable, Hashable {
     /// The qualifier's first name is a local the enclosing function makes (`let sut = Model()`):
     /// the consumer is one per instance it makes, not one per instance of the enclosing type.
     package var madeLocally = false
+    /// The member is called (`api.servers(count: 10)`): a function, never a subject property.
+    package var isCall = false
+    /// Passed to a function that is not a combining operator (`authenticate(pinPublisher: c.pin)`):
+    /// the subject goes where its consumers cannot be counted.
+    package var isHandedOver = false
     /// An argument of `.onReceive(…)`: a SwiftUI view subscribes to it.
     package var isOnReceive = false
     /// Goes through an operator that stays on Combine: a chain with `debounce`, or an argument

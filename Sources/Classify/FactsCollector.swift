@@ -80,8 +80,14 @@ package enum FactsCollector {
         case .leftBrace: isUse = view.isPeriod(position - 1) || view.braceRole[position + 1] == .closure
         default: isUse = view.isPeriod(position - 1)
         }
-        if view.kind(position + 1) == .leftParen, consumingCalls.index(at: position, in: view) != nil {
-          collectArguments(file, open: position + 1, into: &facts.memberUses)
+        if view.kind(position + 1) == .leftParen {
+          if consumingCalls.index(at: position, in: view) != nil {
+            collectArguments(file, open: position + 1, into: &facts.memberUses)
+          } else if passesPublisher(view, open: position + 1) {
+            // `vm.authenticate(info: i, pinCodePublisher: c.pinCodePublisher)`: handed to a
+            // function whose consumers are not counted here.
+            collectArguments(file, open: position + 1, into: &facts.memberUses, handedOver: true)
+          }
         }
         if isUse {
           if !isDeclarationName(view, position, declarationWords) {
@@ -107,6 +113,7 @@ package enum FactsCollector {
         {
           var prefix = use
           prefix.name = name
+          prefix.isCall = false
           prefix.qualifier.removeLast()
           prefix.line = file.line(of: chain.links[index - 1].position)
           if prefix.qualifier.isEmpty || prefix.qualifier == ["self"] { prefix.localType = "" }
@@ -143,6 +150,7 @@ package enum FactsCollector {
   {
     var names: [String] = []
     var line = -1
+    var called = false
     for link in links {
       let name = link.name
       if name.hasPrefix("$") { return nil }
@@ -155,11 +163,13 @@ package enum FactsCollector {
       }
       names.append(name)
       line = link.position
+      called = isCall
       if isCall { break }
     }
     guard let name = names.popLast(), name != "self", line >= 0, let first = links.first else { return nil }
     var use = CombineFacts.MemberUse(
       qualifier: names, name: name, typePath: file.symbols.typePath(at: line), line: file.line(of: line))
+    use.isCall = called
     if let head = names.first, head != "self" {
       use.localType = localType(file, of: head, before: first.position)
       use.madeLocally = isMadeLocally(file, head, before: first.position)
@@ -268,7 +278,30 @@ package enum FactsCollector {
   }
 
   /// The member paths passed as arguments of the call whose `(` is at `open`.
-  private static func collectArguments(_ file: FileContext, open: Int, into uses: inout [CombineFacts.MemberUse]) {
+  /// True when a top-level argument of the call at `open` is a member path ending in a name
+  /// spelled like a publisher (`c.pinCodePublisher`, `model.eventsSubject`): cheap, on bytes.
+  private static func passesPublisher(_ view: SignificantTokenView, open: Int) -> Bool {
+    guard let close = view.partner(open) else { return false }
+    var scan = open + 1
+    while scan < close {
+      if let partner = view.partner(scan), partner > scan {
+        scan = partner + 1
+        continue
+      }
+      if view.isIdentifier(scan), view.isPeriod(scan - 1),
+        view.kind(scan + 1) == .comma || scan + 1 == close,
+        view.endsWith(scan, "Publisher") || view.endsWith(scan, "Subject")
+      {
+        return true
+      }
+      scan += 1
+    }
+    return false
+  }
+
+  private static func collectArguments(
+    _ file: FileContext, open: Int, into uses: inout [CombineFacts.MemberUse], handedOver: Bool = false
+  ) {
     let view = file.view
     guard let close = view.partner(open) else { return }
     var start = open + 1
@@ -287,7 +320,10 @@ package enum FactsCollector {
         guard view.isPeriod(position + 1) else { break }
         position += 2
       }
-      if !links.isEmpty, var use = memberUse(file, links: links[...]) {
+      if !links.isEmpty, !handedOver || view.kind(position + 1) == .comma || position + 1 == close,
+        var use = memberUse(file, links: links[...])
+      {
+        use.isHandedOver = handedOver
         use.isOnReceive = view.isWord(open - 1, "onReceive")
         use.isKept =
           !CombineVocabulary.asyncStreamCanFeed(view.text(open - 1))

@@ -33,12 +33,30 @@ struct SubjectConsumers: Sendable {
     /// type subscribes again (a screen made per visit, a handler per tab).
     var foreignTypes: [String] = []
 
+    /// `path:line` of uses that pass it to a function whose consumers are not counted.
+    var handedOver: [String] = []
+
+    /// Consumers on an instance the consuming code makes itself (`let model = Model()`, a test's
+    /// `viewModel = Model()` in `setUp`): each is the one outside consumer of its own instance,
+    /// so they are not summed with each other.
+    var madeSites: [String] = []
+
+    /// Consumers of one instance: those of the subject's own type, which every instance has,
+    /// plus one for the sites on instances made elsewhere (each its own instance).
+    var perInstance: Int { consumers.count - madeSites.count + (madeSites.isEmpty ? 0 : 1) }
+
     mutating func add(_ place: String, _ use: CombineFacts.MemberUse, owner: String) {
+      let holder = SubjectConsumers.last(use.typePath)
+      let made = holder != owner && use.madeLocally
+      if use.isHandedOver && !made {
+        handedOver.append(place)
+        return
+      }
       consumers.append(place)
+      if made { madeSites.append(place) }
       if use.isOnReceive { views.append(place) }
       if use.isKept { kept.append(place) }
-      let holder = SubjectConsumers.last(use.typePath)
-      if holder != owner, !use.madeLocally, !foreignTypes.contains(holder) { foreignTypes.append(holder) }
+      if holder != owner, !made, !foreignTypes.contains(holder) { foreignTypes.append(holder) }
     }
   }
 
@@ -182,6 +200,8 @@ struct SubjectConsumers: Sendable {
           for index in visit {
             let located = named[index]
             let use = located.use
+            // `api.servers(count:)` calls a function spelled like the subject property.
+            if use.isCall && skipsOwnFile { continue }
             let bare = use.qualifier.isEmpty || use.qualifier == ["self"]
             if bare && skipsOwnFile && located.path == file.path { continue }
             let place = "\(located.path):\(use.line)"
@@ -276,7 +296,8 @@ struct SubjectConsumers: Sendable {
     var reasons: [String] = []
     var disposition = Disposition.keep
     var phase: Phase?
-    let count = result.consumers.count
+    // Sites on instances made in different places are not one instance's consumers.
+    let count = result.perInstance
     let listed = list(result.consumers)
     let exposed =
       subject.aliases.isEmpty
@@ -293,8 +314,10 @@ struct SubjectConsumers: Sendable {
           + "closure or loop that runs more than once (\(subject.repeatedWhy))")
       reasons.append("keep the broadcast on Combine: \(trap)")
     } else if count >= 2 || subject.multicast {
+      let sites = result.consumers.count
+      let counted = count == sites ? "\(count) consumers" : "\(count) consumers of each instance (\(sites) sites)"
       reasons.append(
-        (count == 1 ? "1 consumer" : "\(count) consumers") + "\(exposed): \(listed)"
+        (count == 1 ? "1 consumer" : counted) + "\(exposed): \(listed)"
           + (subject.multicast ? ", shared with `share()`/`multicast`" : ""))
       reasons.append("keep the broadcast on Combine: \(trap)")
     } else if !result.ambiguous.isEmpty {
@@ -304,12 +327,16 @@ struct SubjectConsumers: Sendable {
           + "; the uses at \(list(result.ambiguous)) may be its consumers too "
           + (others.isEmpty ? "(their owner is not known)" : "(or those of \(others), which declare the name too)"))
       reasons.append("keep it on Combine until they are checked: \(trap)")
-    } else if !subject.opaqueExposures.isEmpty {
+    } else if !subject.opaqueExposures.isEmpty || !result.handedOver.isEmpty {
       let lines = subject.opaqueExposures.map(String.init).joined(separator: ", ")
+      let exposure =
+        subject.opaqueExposures.isEmpty
+        ? ""
+        : "; re-exposed at line \(lines) (`eraseToAnyPublisher()`, or handed to another object's property)"
+      let passed = result.handedOver.isEmpty ? "" : "; passed to a function at \(list(result.handedOver))"
       reasons.append(
-        (count == 1 ? "1 consumer found: \(listed)" : "no consumer found")
-          + "; re-exposed at line \(lines) (`eraseToAnyPublisher()`, or handed to another object's property), "
-          + "where its consumers cannot be counted")
+        (count == 1 ? "1 consumer found: \(listed)" : "no consumer found") + exposure + passed
+          + ", where its consumers cannot be counted")
       reasons.append("keep it on Combine until they are known: \(trap)")
     } else if count == 1, !result.views.isEmpty {
       // `.onReceive` takes a publisher, and a view's subscription is remade with the view.
@@ -320,9 +347,14 @@ struct SubjectConsumers: Sendable {
         "keep it, or drop it with the `.onReceive`: send the value to state the view observes and react with "
           + "`.onChange(of:)` or `.task(id:)` (a `Task.sleep` there replaces a `debounce`)")
     } else if count == 1, !result.kept.isEmpty {
+      let through =
+        "through an operator or call that takes a publisher (a combining or time-based operator, or one "
+        + "of the project's own), which an `AsyncStream` cannot feed"
       reasons.append(
-        "one consumer\(exposed): \(listed), through an operator or call that takes a publisher (a combining or "
-          + "time-based operator, or one of the project's own), which an `AsyncStream` cannot feed")
+        result.consumers.count > 1
+          ? "one consumer per instance\(exposed): \(listed), each on an instance its code makes; "
+            + "\(list(result.kept)) \(result.kept.count == 1 ? "goes" : "go") \(through)"
+          : "one consumer\(exposed): \(listed), \(through)")
       reasons.append("keep it with that pipeline; it moves when the pipeline does")
     } else if count == 1, let holder = result.foreignTypes.first {
       let code = holder.isEmpty ? "code outside any type" : "`\(holder)`"
@@ -334,7 +366,11 @@ struct SubjectConsumers: Sendable {
     } else if count == 1 {
       disposition = .migrate
       phase = .viewModels
-      reasons.append("one consumer\(exposed): \(listed), so `AsyncStream.makeStream()` can replace it")
+      reasons.append(
+        result.consumers.count > 1
+          ? "one consumer per instance\(exposed): \(listed), each on an instance its code makes, so "
+            + "`AsyncStream.makeStream()` can replace it"
+          : "one consumer\(exposed): \(listed), so `AsyncStream.makeStream()` can replace it")
       reasons.append("keep it single-consumer: \(trap)")
     } else if !subject.aliases.isEmpty {
       reasons.append(

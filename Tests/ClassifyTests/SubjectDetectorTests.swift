@@ -100,6 +100,121 @@ import Testing
     )
   }
 
+  /// Names bound around a use are not the subject: a closure's parameter passed on, the error a
+  /// `catch` binds, an `if let`, and any bare name in a `static func` (mastodon's attachment
+  /// service and authentication view model).
+  @Test func namesBoundAroundAUseAreNotTheSubject() {
+    let source = """
+      import Combine
+      final class Attachments {
+        let input = CurrentValueSubject<String, Never>("")
+        let error = PassthroughSubject<Error, Never>()
+        let file = CurrentValueSubject<URL?, Never>(nil)
+        init() {
+          input.map { input in parse(from: input) }.sink { print($0) }.store(in: &bag)
+        }
+        static func load(_ url: URL) -> Future<URL, Error> {
+          Future { promise in
+            do {
+              let file = try copy(url)
+              promise(.success(file))
+            } catch {
+              promise(.failure(error))
+            }
+          }
+        }
+        func check(_ value: URL?) {
+          if let file = value { show(file) }
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.symbol) == ["Attachments.input", "Attachments.error", "Attachments.file"])
+    #expect(findings.map(\.disposition) == [.migrate, .migrate, .migrate])
+    #expect(findings[0].reasons.first?.hasPrefix("one consumer: Sources/App/File.swift:7,") == true)
+    #expect(findings[1].reasons.first?.hasPrefix("no consumer found in the tree") == true)
+    #expect(findings[2].reasons.first?.hasPrefix("no consumer found in the tree") == true)
+  }
+
+  /// Mastodon: a call spelled like the subject (`api.servers(count:)`) is another member, and the
+  /// subject passed to a function (`authenticate(pinCodePublisher: c.pinCodePublisher)`) goes
+  /// where its consumers are not counted.
+  @Test func aCallIsNoUseAndPassingToAFunctionKeeps() {
+    let files = [
+      (
+        "Sources/App/Controller.swift",
+        """
+        import Combine
+        final class Controller {
+          let servers = CurrentValueSubject<[String], Never>([])
+          let pinCodePublisher = PassthroughSubject<String, Never>()
+        }
+        """
+      ),
+      (
+        "Sources/App/Login.swift",
+        """
+        import Combine
+        final class Login {
+          let controller: Controller
+          func start() {
+            api.servers(count: 10).sink { print($0) }.store(in: &bag)
+            model.authenticate(info: info, pinCodePublisher: controller.pinCodePublisher)
+          }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.symbol) == ["Controller.servers", "Controller.pinCodePublisher"])
+    #expect(findings.map(\.disposition) == [.migrate, .keep])
+    #expect(findings[0].reasons.first?.hasPrefix("no consumer found in the tree") == true)
+    #expect(
+      findings[1].reasons.first
+        == "no consumer found; passed to a function at Sources/App/Login.swift:6, where its consumers cannot be counted"
+    )
+  }
+
+  /// Element X's flow coordinators each make the child coordinator they subscribe to: two sites,
+  /// two instances, one consumer each. A subscription of the type's own adds one to each.
+  @Test func sitesOnInstancesMadeInDifferentPlacesAreNotSummed() {
+    let child = (
+      "Sources/App/Child.swift",
+      """
+      import Combine
+      final class Child {
+        private let actionsSubject = PassthroughSubject<Int, Never>()
+        var actions: AnyPublisher<Int, Never> { actionsSubject.eraseToAnyPublisher() }
+      }
+      """
+    )
+    let flows = (
+      "Sources/App/Flows.swift",
+      """
+      import Combine
+      final class ChatsFlow {
+        func start() {
+          let child = Child()
+          child.actions.sink { print($0) }.store(in: &bag)
+        }
+      }
+      final class RoomFlow {
+        func start() {
+          let child = Child()
+          child.actions.sink { print($0) }.store(in: &bag)
+        }
+      }
+      """
+    )
+    let findings = Support.findings([child, flows], detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate])
+    #expect(
+      findings.first?.reasons.first
+        == "one consumer per instance (with its re-exposure as `actions`): Sources/App/Flows.swift:5, "
+        + "Sources/App/Flows.swift:11, each on an instance its code makes, so `AsyncStream.makeStream()` can replace it"
+    )
+  }
+
   @Test func singleSubscriberMigratesToAsyncStream() {
     let source = """
       import Combine

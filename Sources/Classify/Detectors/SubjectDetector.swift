@@ -68,6 +68,12 @@ struct SubjectDetector: Detector {
         range = scope.open..<scope.close
       }
       let ownType = scope.member == nil && !declaration.typePath.isEmpty
+      // An instance member (not `static let shared = …`): a `static func` cannot name it bare.
+      var instance = ownType
+      for modifier in max(0, declaration.start - 6)..<declaration.start
+      where view.isWord(modifier, "static") || view.isWord(modifier, "class") {
+        instance = false
+      }
       for position in uses[declaration.name] ?? [] {
         guard
           range.contains(position)
@@ -79,6 +85,14 @@ struct SubjectDetector: Detector {
         // Nor a bare use of a parameter or local of that name (`init(name: String) { self.name =
         // CurrentValueSubject(name) }`): it shadows the member.
         if !view.isPeriod(position - 1), scope.member == nil, Self.isShadowed(file, declaration, at: position) {
+          continue
+        }
+        // Nor a name an enclosing closure, `catch` or `if let` binds (`.map { input in f(input) }`,
+        // `catch { promise(.failure(error)) }`), or a bare name in a `static func`, which cannot
+        // be an instance member.
+        if !view.isPeriod(position - 1), scope.member == nil,
+          Self.isBoundAround(view, declaration.name, at: position, floor: range.lowerBound, instance: instance)
+        {
           continue
         }
         // `self.events` or `events`, never `other.events`.
@@ -273,6 +287,73 @@ struct SubjectDetector: Detector {
     guard view.isWord(start, "func") || view.isWord(start, "init") else { return false }
     return !FactsCollector.localType(file, of: declaration.name, before: position, after: max(start, declaration.end))
       .isEmpty
+  }
+
+  /// True when a brace enclosing `position` (below `floor`) binds `name` itself: a closure whose
+  /// parameters name it, a `catch` without a pattern (which binds `error`), an `if let`/`if var`
+  /// or `for … in` head; or, for an `instance` member, a `static`/`class` function body.
+  static func isBoundAround(_ view: SignificantTokenView, _ name: String, at position: Int, floor: Int, instance: Bool)
+    -> Bool
+  {
+    var scan = position - 1
+    var steps = 0
+    while scan > floor, steps < 4_000 {
+      steps += 1
+      switch view.kind(scan) {
+      case .rightBrace, .rightParen, .rightSquare:
+        guard let open = view.partner(scan), open < scan else { return false }
+        scan = open - 1
+        continue
+      case .leftBrace:
+        switch view.braceRole[scan] {
+        case .closure:
+          // `{ [weak self] a, name in` / `{ (a, name: T) -> U in`: the head up to `in`.
+          var head = scan + 1
+          if view.kind(head) == .leftSquare, let close = view.partner(head) { head = close + 1 }
+          var inWord = head
+          while inWord < position, inWord - head < 24, !view.isWord(inWord, "in") {
+            if view.kind(inWord) == .leftBrace || view.kind(inWord) == .rightBrace { break }
+            inWord += 1
+          }
+          if view.isWord(inWord, "in") {
+            for word in head..<inWord
+            where view.isIdentifier(word) && view.has(word, name) && view.kind(word - 1) != .colon {
+              return true
+            }
+          }
+        case .statement:
+          let intro = view.braceIntro(scan)
+          if view.isWord(intro, "catch"), intro + 1 == scan, name == "error" { return true }
+          if view.isWord(intro, "if") || view.isWord(intro, "for") || view.isWord(intro, "while") {
+            for head in intro + 1..<scan where view.isIdentifier(head) && view.has(head, name) {
+              let before = view.kind(head - 1)
+              if view.isWord(head - 1, "let") || view.isWord(head - 1, "var")
+                || view.isWord(intro, "for")
+                  && (before == .comma || view.isWord(head - 1, "for") || view.isWord(head - 1, "case"))
+              {
+                return true
+              }
+            }
+          }
+        case .declaration:
+          guard instance else { return false }
+          let intro = view.braceIntro(scan)
+          guard view.isWord(intro, "func") else { return false }
+          var modifier = intro - 1
+          while modifier >= 0, intro - modifier < 8, view.isWord(modifier) {
+            if view.isWord(modifier, "static") || view.isWord(modifier, "class") { return true }
+            modifier -= 1
+          }
+          return false
+        default:
+          break
+        }
+      default:
+        break
+      }
+      scan -= 1
+    }
+    return false
   }
 
   /// True when the identifier at `position` is in a closure's parameter list: `{ a, name in`,
