@@ -215,6 +215,28 @@ import Testing
     )
   }
 
+  /// CombineExt's tests: a subject in an array passed to a combining call, and an optional
+  /// subject shared with `share(replay:)` through `?.`, need a publisher.
+  @Test func anArrayArgumentOfACombiningCallAndAnOptionalShareKeep() {
+    let source = """
+      import Combine
+      final class ManyTests {
+        func testCombine() {
+          let first = PassthroughSubject<Int, Never>()
+          let second = PassthroughSubject<Int, Never>()
+          first.combineLatest(with: [second]).sink { print($0) }.store(in: &bag)
+        }
+        func testReplay() {
+          var source: PassthroughSubject<Int, Never>? = PassthroughSubject<Int, Never>()
+          var stream = source?.share(replay: 1)
+          stream?.sink { print($0) }.store(in: &bag)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep, .keep, .keep])
+  }
+
   @Test func singleSubscriberMigratesToAsyncStream() {
     let source = """
       import Combine

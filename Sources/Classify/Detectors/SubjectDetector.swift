@@ -110,6 +110,12 @@ struct SubjectDetector: Detector {
           if Self.needsPublisher(chain.links, after: position, in: view) { keptConsumers.append(position) }
           continue
         }
+        // `source?.share(replay: 1)`: an optional subject's member, through `?`.
+        let optional = view.has(position + 1, "?") && view.isPeriod(position + 2)
+        if optional, !view.isWord(position + 3, "send"), view.isIdentifier(position + 3) {
+          let member = view.text(position + 3)
+          if member == "share" || member == "multicast" { multicast = true }
+        }
         if view.isPeriod(position + 1) {
           let member = view.text(position + 2)
           if member == "value" { stateReads += 1 }
@@ -480,10 +486,15 @@ struct SubjectDetector: Detector {
       if let partner = view.partner(open), partner < open { open = partner }
       if view.kind(open) == .leftBrace || view.kind(open) == .semicolon { return false }
       if view.kind(open) == .leftSquare {
-        guard let close = view.partner(open), view.isPeriod(close + 1), view.isIdentifier(close + 2) else {
+        guard let close = view.partner(open) else { return false }
+        if view.isPeriod(close + 1), view.isIdentifier(close + 2) {
+          return !CombineVocabulary.asyncStreamCanFeed(view.text(close + 2))
+        }
+        // An array passed on (`first.combineLatest(with: [second])`): the call it is an argument
+        // of decides, as for a bare argument.
+        if view.kind(open - 1) != .leftParen && view.kind(open - 1) != .colon && view.kind(open - 1) != .comma {
           return false
         }
-        return !CombineVocabulary.asyncStreamCanFeed(view.text(close + 2))
       }
       open -= 1
     }
