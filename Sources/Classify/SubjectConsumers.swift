@@ -33,6 +33,8 @@ struct SubjectConsumers: Sendable {
     /// type subscribes again (a screen made per visit, a handler per tab).
     var foreignTypes: [String] = []
 
+    /// A supertype declaring the same member with a subject type (a protocol requirement).
+    var requiredBy: String?
     /// `path:line` of uses that pass it to a function whose consumers are not counted.
     var handedOver: [String] = []
 
@@ -72,6 +74,19 @@ struct SubjectConsumers: Sendable {
 
   /// Resolves every subject of `files` against the uses of every file.
   init(files: [FileClassification]) {
+    // Members written with a subject type, by `Type` U+001F `name`, and every type's written
+    // supertypes: a protocol requirement of a subject type fixes its conformers' member.
+    var subjectTyped: Set<String> = []
+    var declaredSupertypes: [String: Set<String>] = [:]
+    for file in files {
+      for conformance in file.facts.conformances where !conformance.supertypes.isEmpty {
+        declaredSupertypes[conformance.type, default: []].formUnion(conformance.supertypes)
+      }
+      for declared in file.facts.publisherDeclarations
+      where declared.type.hasPrefix("PassthroughSubject") || declared.type.hasPrefix("CurrentValueSubject") {
+        subjectTyped.insert(declared.typePath + "\u{1F}" + declared.name)
+      }
+    }
     // The member names worth resolving: subjects and their aliases. Uses of other names (most of
     // a tree's chains) are dropped before any resolution.
     var wanted: Set<String> = []
@@ -240,6 +255,13 @@ struct SubjectConsumers: Sendable {
             }
           }
         }
+        // `protocol DuckPlayerControlling { var requests: PassthroughSubject<URL, Never> { get } }`:
+        // the protocol fixes the type, so no conformer migrates on its own.
+        for supertype in (declaredSupertypes[owner] ?? []).sorted()
+        where subjectTyped.contains(supertype + "\u{1F}" + subject.name) {
+          result.requiredBy = supertype
+          break
+        }
         results[file.path + "\u{1F}" + String(subject.offset)] = result
       }
     }
@@ -387,6 +409,16 @@ struct SubjectConsumers: Sendable {
     }
     if subject.kind == "CurrentValueSubject" && subject.stateReads > 0 {
       reasons.append("read as state through `.value`: a stored property of an `@Observable` type can replace that part")
+    }
+    if disposition == .migrate, let requirement = result.requiredBy {
+      disposition = .keep
+      phase = nil
+      let found = count == 0 ? "no consumer found" : "\(count == 1 ? "one consumer" : "\(count) consumers"): \(listed)"
+      reasons = [
+        "\(found); `\(requirement).\(subject.name)` requires it to be a subject, so it moves with that protocol "
+          + "and every conformer, not on its own",
+        "keep it until the requirement changes: \(trap)",
+      ]
     }
     return (disposition, phase, reasons)
   }

@@ -1,4 +1,5 @@
 import Classify
+import Foundation
 import ScanModel
 import Testing
 
@@ -235,6 +236,39 @@ import Testing
       """
     let findings = Support.findings(source, detectors: detectors)
     #expect(findings.map(\.disposition) == [.keep, .keep, .keep])
+  }
+
+  /// ddg's mock player: the protocol requires the member to be a subject, so no conformer
+  /// migrates on its own, however many consumers it has.
+  @Test func aSubjectAProtocolRequiresStaysWithTheProtocol() {
+    let files = [
+      (
+        "Sources/App/Home.swift",
+        """
+        import Combine
+        protocol Loading { var didLoad: PassthroughSubject<Void, Never> { get } }
+        final class HomeViewModel: Loading {
+          let didLoad = PassthroughSubject<Void, Never>()
+        }
+        final class HomeViewController {
+          let viewModel = HomeViewModel()
+          func viewDidLoad() { viewModel.didLoad.sink { print("loaded") }.store(in: &bag) }
+        }
+        """
+      )
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(
+      findings.first?.reasons.first
+        == "one consumer: Sources/App/Home.swift:8; `Loading.didLoad` requires it to be a subject, so it moves with "
+        + "that protocol and every conformer, not on its own")
+    let free = files.map { ($0.0, $0.1.replacingOccurrences(of: ": Loading", with: "")) }
+    let freed = Support.findings(free, detectors: detectors)
+    #expect(freed.map(\.disposition) == [.migrate])
+    #expect(
+      freed.first?.reasons.first
+        == "one consumer: Sources/App/Home.swift:8, so `AsyncStream.makeStream()` can replace it")
   }
 
   @Test func singleSubscriberMigratesToAsyncStream() {
