@@ -5,7 +5,10 @@ final class Settings: ObservableObject {
   @Published var theme = 0
 }
 
-final class Session: ObservableObject {}
+final class Session: ObservableObject {
+  static let mock = Session()
+  static func preview(signedIn: Bool) -> Session { Session() }
+}
 
 struct RootView: View {
   @StateObject var session = Session()
@@ -19,6 +22,9 @@ struct RootView: View {
       .environmentObject(session)
       .environmentObject(self.settings)
       .environmentObject(local)
+      // A fixture by convention, as previews hold their models.
+      .environmentObject(Session.mock)
+      .environmentObject(Session.preview(signedIn: true))
       // Unknown type: a finding with no unit.
       .environmentObject(dependencies.makeSession())
       // Never: a library's model, comments, strings.

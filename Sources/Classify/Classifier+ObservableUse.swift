@@ -53,8 +53,8 @@ extension Classifier {
       }
     } else {
       use.reasons.append(
-        "the model's type is not written here (no annotation, `Type()` or `Type.shared`): it moves with whichever "
-          + "model it holds")
+        "the model's type is not written here (no annotation, `Type()`, `Type.shared` or `Type.mock`): it moves "
+          + "with whichever model it holds")
     }
     if let model {
       let declared = types.gates(of: model)

@@ -8,13 +8,17 @@ import SwiftLexer
 /// - an annotation: `var model: ProfileViewModel`, `: Feature.Model<Item>?` (generic arguments and
 ///   optionality dropped, the dotted path kept);
 /// - a construction: `= ProfileViewModel()`, `= Feature.Model(…)`, `= Model.init(…)`, `= Model { … }`;
-/// - a singleton: `= Settings.shared` (also `default`, `current`, `instance`, `standard`, `main`):
-///   by convention a type's own instance;
+/// - a singleton: `= Settings.shared` (also `default`, `current`, `instance`, `standard`, `main`),
+///   or a fixture: `= TimelineViewModel.mock` (also `preview`, `sample`, `example`, `placeholder`,
+///   `stub`), as previews and tests hold their models: by convention a type's own instance;
 /// - a name: a local declared earlier in the same member, or a property of the enclosing type
 ///   declared in this file (`.environmentObject(model)` after `@StateObject var model = Model()`).
 enum WrittenType {
   /// Static members that hold the type's own instance by convention.
-  private static let singletonNames: Set<String> = ["shared", "default", "current", "instance", "standard", "main"]
+  private static let singletonNames: Set<String> = [
+    "shared", "default", "current", "instance", "standard", "main", "mock", "preview", "sample", "example",
+    "placeholder", "stub",
+  ]
 
   /// The type written after `var`/`let name` at `name`, and the last position of the
   /// declaration's type or initialiser (`name` itself when neither is written).
@@ -66,6 +70,12 @@ enum WrittenType {
       view.kind(next + 1) == .leftParen || (view.kind(next + 1) == .leftBrace && view.braceRole[next + 1] == .closure)
     let end = calls ? view.skipCall(from: next) - 1 : next
     if calls, parts.allSatisfy(isCapitalised) { return (parts.joined(separator: "."), end) }
+    // `TimelineViewModel.mock(timelineKind: .live)`: a fixture made by a static function.
+    if calls, parts.count >= 2, let last = parts.last, singletonNames.contains(last),
+      parts.dropLast().allSatisfy(isCapitalised)
+    {
+      return (parts.dropLast().joined(separator: "."), end)
+    }
     if !calls, parts.count >= 2, let last = parts.last, singletonNames.contains(last),
       parts.dropLast().allSatisfy(isCapitalised)
     {
