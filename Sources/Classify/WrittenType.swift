@@ -173,6 +173,56 @@ enum WrittenType {
     return (type, view.text(end))
   }
 
+  /// `workspace` or `self.workspace` that nothing in the enclosing member declares (no `let`/`var`,
+  /// parameter or closure parameter of that name before it) and this file does not declare as a
+  /// property: the enclosing type's property, declared in another file, as `Type#workspace` for
+  /// the tree to resolve. Nil for any other shape.
+  static func propertyElsewhere(_ file: FileContext, from start: Int, to end: Int) -> String? {
+    let view = file.view
+    var first = start
+    if view.isWord(first, "self"), view.isPeriod(first + 1) { first += 2 }
+    guard first == end, view.isIdentifier(first), !isCapitalised(view.text(first)) else { return nil }
+    let here = file.symbols.scope(at: first)
+    guard here.member != nil, here.open >= 0, !here.typePath.isEmpty else { return nil }
+    let name = view.text(first)
+    // The member's parameters sit just before its body.
+    for position in max(0, here.open - 120)..<first where view.isIdentifier(position) && view.has(position, name) {
+      let declares = view.isWord(position - 1, "let") || view.isWord(position - 1, "var")
+      if declares, isUnwrap(view, name, at: position) { continue }
+      if declares || view.kind(position + 1) == .colon || view.isWord(position + 1, "in")
+        || (view.kind(position + 1) == .comma && !view.isPeriod(position - 1))
+      {
+        return nil
+      }
+    }
+    // Declared in this file: `ofName` has had its say.
+    for position in 0..<view.count - 1
+    where (view.isWord(position, "var") || view.isWord(position, "let")) && view.isIdentifier(position + 1)
+      && view.has(position + 1, name)
+    {
+      let scope = file.symbols.scope(at: position)
+      if scope.member == nil, scope.typePath == here.typePath { return nil }
+    }
+    return here.typePath + "#" + name
+  }
+
+  /// `guard let workspace = workspace`, `if let workspace = self.workspace`, `if let workspace {`:
+  /// the property itself, unwrapped.
+  private static func isUnwrap(_ view: SignificantTokenView, _ name: String, at position: Int) -> Bool {
+    let intro =
+      view.isWord(position - 2, "guard") || view.isWord(position - 2, "if")
+      || view.kind(position - 2) == .comma
+    guard intro else { return false }
+    let next = view.kind(position + 1)
+    if next == .leftBrace || next == .comma || view.isWord(position + 1, "else") { return true }
+    guard next == .equal else { return false }
+    var value = position + 2
+    if view.isWord(value, "self"), view.isPeriod(value + 1) { value += 2 }
+    guard view.isIdentifier(value), view.has(value, name) else { return false }
+    let after = view.kind(value + 1)
+    return after == .leftBrace || after == .comma || view.isWord(value + 1, "else")
+  }
+
   /// `Model`, `Feature`: a type's spelling by convention.
   static func isCapitalised(_ name: String) -> Bool {
     guard let first = name.utf8.first else { return false }

@@ -79,6 +79,39 @@ import Testing
     #expect(findings.map(\.range.start.line) == [4, 11])
   }
 
+  /// CodeEdit's window controller passes its `workspace` property, declared in another file, from
+  /// an extension (unwrapped by `guard let workspace = workspace`); a local of the same name
+  /// made from something else stays unknown.
+  @Test func aPropertyDeclaredInAnotherFileNamesItsModel() {
+    let controller = (
+      "Sources/App/WindowController.swift",
+      """
+      final class WindowController {
+        var workspace: ProfileViewModel?
+      }
+      """
+    )
+    let toolbar = (
+      "Sources/App/WindowController+Toolbar.swift",
+      """
+      import SwiftUI
+      extension WindowController {
+        func toolbar() -> NSView? {
+          guard let workspace = workspace else { return nil }
+          return NSHostingView(rootView: Text("").environmentObject(workspace))
+        }
+        func other() -> NSView? {
+          let workspace = makeWorkspace()
+          return NSHostingView(rootView: Text("").environmentObject(workspace))
+        }
+      }
+      """
+    )
+    let findings = Support.findings([Self.model, controller, toolbar], detectors: detectors)
+    #expect(findings.map(\.range.start.line) == [5, 9])
+    #expect(findings.map(\.unit) == ["ProfileViewModel", nil])
+  }
+
   @Test func theModelsDeploymentTargetGatesTheView() {
     let context = ClassifyContext(
       modules: [Self.model.0: "Core", Self.view.0: "App"],

@@ -130,6 +130,11 @@ struct ViewUseSiteDetector: Detector {
         {
           written = member.type + "#" + member.member
         }
+        // `.environmentObject(workspace)` in an extension, `workspace` a property declared in
+        // another file: the tree looks it up in the enclosing type (`Type#name`).
+        if written == nil, let property = WrittenType.propertyElsewhere(file, from: position + 3, to: close - 1) {
+          written = property
+        }
         let argument = WrittenType.compactText(view, position + 3, close - 1)
         var hit = DetectorHit(
           name: Self.environmentModifier, start: position + 1, end: close,
