@@ -30,7 +30,8 @@ package struct ByteHints: Sendable {
   package var viewUse: Bool { has(.viewUse) }
   /// `onReceive` or `objectWillChange`: a subscription to a model's publishers may be here.
   package var modelSubscription: Bool { has(.modelSubscription) }
-  /// `Publisher`, `Subscri…`, `Subject`, `Future` or `Just`: publishers may be produced here.
+  /// `Publisher`, `Subscri…`, `Subject`, `Future`, `Just` or `Async`: publishers (or their async
+  /// alternatives) may be declared here.
   package var producer: Bool { has(.producer) || has(.subject) || has(.future) }
 
   /// Searches `source` for each needle until its flag is set.
@@ -100,5 +101,7 @@ package struct ByteHints: Sendable {
     Needle("Publisher", .producer, anchor: "P"),
     Needle("Subscri", .producer, anchor: "b"),
     Needle("Just", .producer, anchor: "J"),
+    // `AsyncStream`, `AsyncSequence`: a library's async alternative beside its publisher API.
+    Needle("Async", .producer, anchor: "A"),
   ]
 }

