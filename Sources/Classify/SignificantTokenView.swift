@@ -184,6 +184,31 @@ package struct SignificantTokenView: Sendable {
     return false
   }
 
+  /// Each `{` enclosing `position`, innermost first, above `floor` (exclusive): back over the
+  /// balanced groups in between, at most `limit` steps. `visit` answers nil to go on outward, or
+  /// what the walk returns (`.some(nil)` stops it with nothing); nil when no brace decided.
+  package func enclosingBrace<Result>(
+    of position: Int, above floor: Int, limit: Int = 4_000, _ visit: (Int) -> Result??
+  ) -> Result? {
+    var scan = position - 1
+    var steps = 0
+    while scan > floor, steps < limit {
+      steps += 1
+      switch kind(scan) {
+      case .rightBrace, .rightParen, .rightSquare:
+        guard let open = partner(scan), open < scan else { return nil }
+        scan = open - 1
+        continue
+      case .leftBrace:
+        if let decided = visit(scan) { return decided }
+      default:
+        break
+      }
+      scan -= 1
+    }
+    return nil
+  }
+
   /// True when the token at `position` ends with the ASCII `suffix` (a literal: no allocation).
   package func endsWith(_ position: Int, _ suffix: StaticString) -> Bool {
     let end = endOffset(position)

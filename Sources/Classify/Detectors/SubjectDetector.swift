@@ -197,35 +197,23 @@ struct SubjectDetector: Detector {
   /// through; a declaration's body stops the search (its calls are the declaring scope's own).
   static func repeatedClosure(_ file: FileContext, around position: Int, within range: Range<Int>) -> String? {
     let view = file.view
-    var scan = position - 1
-    var steps = 0
-    while scan > range.lowerBound, steps < 4_000 {
-      steps += 1
-      switch view.kind(scan) {
-      case .rightBrace, .rightParen, .rightSquare:
-        guard let open = view.partner(scan) else { return nil }
-        scan = open - 1
-        continue
-      case .leftBrace:
-        switch view.braceRole[scan] {
-        case .declaration: return nil
-        case .closure:
-          if case .many(let why) = ClosureFrequency.of(scan, continuation: -1, in: file) { return why }
-          if let why = ClosureFrequency.storedByInitialiser(scan, in: view) { return why }
-        case .statement:
-          let intro = view.braceIntro(scan)
-          if view.isWord(intro, "for") || view.isWord(intro, "while") || view.isWord(intro, "repeat") {
-            return "a `\(view.text(intro))` loop runs it once a pass, and each pass subscribes again"
-          }
-        default:
-          break
+    return view.enclosingBrace(of: position, above: range.lowerBound) { open -> String?? in
+      switch view.braceRole[open] {
+      case .declaration:
+        return .some(nil)
+      case .closure:
+        if case .many(let why) = ClosureFrequency.of(open, continuation: -1, in: file) { return why }
+        if let why = ClosureFrequency.storedByInitialiser(open, in: view) { return why }
+      case .statement:
+        let intro = view.braceIntro(open)
+        if view.isWord(intro, "for") || view.isWord(intro, "while") || view.isWord(intro, "repeat") {
+          return "a `\(view.text(intro))` loop runs it once a pass, and each pass subscribes again"
         }
       default:
         break
       }
-      scan -= 1
-    }
-    return nil
+      return nil
+    } ?? nil
   }
 
   /// `other.updates = events.….m()`: the use starts the value assigned to another object's member.
@@ -301,65 +289,52 @@ struct SubjectDetector: Detector {
   static func isBoundAround(_ view: SignificantTokenView, _ name: String, at position: Int, floor: Int, instance: Bool)
     -> Bool
   {
-    var scan = position - 1
-    var steps = 0
-    while scan > floor, steps < 4_000 {
-      steps += 1
-      switch view.kind(scan) {
-      case .rightBrace, .rightParen, .rightSquare:
-        guard let open = view.partner(scan), open < scan else { return false }
-        scan = open - 1
-        continue
-      case .leftBrace:
-        switch view.braceRole[scan] {
-        case .closure:
-          // `{ [weak self] a, name in` / `{ (a, name: T) -> U in`: the head up to `in`.
-          var head = scan + 1
-          if view.kind(head) == .leftSquare, let close = view.partner(head) { head = close + 1 }
-          var inWord = head
-          while inWord < position, inWord - head < 24, !view.isWord(inWord, "in") {
-            if view.kind(inWord) == .leftBrace || view.kind(inWord) == .rightBrace { break }
-            inWord += 1
+    view.enclosingBrace(of: position, above: floor) { open -> Bool?? in
+      switch view.braceRole[open] {
+      case .closure:
+        // `{ [weak self] a, name in` / `{ (a, name: T) -> U in`: the head up to `in`.
+        var head = open + 1
+        if view.kind(head) == .leftSquare, let close = view.partner(head) { head = close + 1 }
+        var inWord = head
+        while inWord < position, inWord - head < 24, !view.isWord(inWord, "in") {
+          if view.kind(inWord) == .leftBrace || view.kind(inWord) == .rightBrace { break }
+          inWord += 1
+        }
+        if view.isWord(inWord, "in") {
+          for word in head..<inWord
+          where view.isIdentifier(word) && view.has(word, name) && view.kind(word - 1) != .colon {
+            return true
           }
-          if view.isWord(inWord, "in") {
-            for word in head..<inWord
-            where view.isIdentifier(word) && view.has(word, name) && view.kind(word - 1) != .colon {
+        }
+      case .statement:
+        let intro = view.braceIntro(open)
+        if view.isWord(intro, "catch"), intro + 1 == open, name == "error" { return true }
+        if view.isWord(intro, "if") || view.isWord(intro, "for") || view.isWord(intro, "while") {
+          for head in intro + 1..<open where view.isIdentifier(head) && view.has(head, name) {
+            let before = view.kind(head - 1)
+            if view.isWord(head - 1, "let") || view.isWord(head - 1, "var")
+              || view.isWord(intro, "for")
+                && (before == .comma || view.isWord(head - 1, "for") || view.isWord(head - 1, "case"))
+            {
               return true
             }
           }
-        case .statement:
-          let intro = view.braceIntro(scan)
-          if view.isWord(intro, "catch"), intro + 1 == scan, name == "error" { return true }
-          if view.isWord(intro, "if") || view.isWord(intro, "for") || view.isWord(intro, "while") {
-            for head in intro + 1..<scan where view.isIdentifier(head) && view.has(head, name) {
-              let before = view.kind(head - 1)
-              if view.isWord(head - 1, "let") || view.isWord(head - 1, "var")
-                || view.isWord(intro, "for")
-                  && (before == .comma || view.isWord(head - 1, "for") || view.isWord(head - 1, "case"))
-              {
-                return true
-              }
-            }
-          }
-        case .declaration:
-          guard instance else { return false }
-          let intro = view.braceIntro(scan)
-          guard view.isWord(intro, "func") else { return false }
-          var modifier = intro - 1
-          while modifier >= 0, intro - modifier < 8, view.isWord(modifier) {
-            if view.isWord(modifier, "static") || view.isWord(modifier, "class") { return true }
-            modifier -= 1
-          }
-          return false
-        default:
-          break
         }
+      case .declaration:
+        guard instance else { return false }
+        let intro = view.braceIntro(open)
+        guard view.isWord(intro, "func") else { return false }
+        var modifier = intro - 1
+        while modifier >= 0, intro - modifier < 8, view.isWord(modifier) {
+          if view.isWord(modifier, "static") || view.isWord(modifier, "class") { return true }
+          modifier -= 1
+        }
+        return false
       default:
         break
       }
-      scan -= 1
-    }
-    return false
+      return nil
+    } ?? false
   }
 
   /// True when the identifier at `position` is in a closure's parameter list: `{ a, name in`,
