@@ -12,9 +12,11 @@ import SwiftLexer
 ///
 /// The verdict is made in the global pass, which knows the module: in a library product the
 /// publisher stays for the clients outside the tree, and an `async` alternative goes beside it.
-/// The key says what the hit is: `T` a conformance, `O` an operator (a member of `extension
+/// The key says what the hit is: `T` a public conformance, `U` one only its module sees (an
+/// internal `Subscription` is not reported at all), `O` an operator (a member of `extension
 /// Publisher`, whose clients are Combine chains), `R` API returning a publisher, `P` API taking
-/// one; then the name.
+/// one, `A` public API returning an async sequence (never a finding: the library's alternative
+/// already there); then the name.
 struct CombineAPIDetector: Detector {
   static let name = "combine-api"
   var names: [String] { [Self.name] }
