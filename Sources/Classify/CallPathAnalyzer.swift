@@ -186,7 +186,8 @@ struct CallPathAnalyzer {
         {
           recordNever(isGuardElse ? guardKeyword(before: intro) : intro)
         } else if isIf, let chainEnd = chainWithoutElse(ifBlock: position), hasCall(from: position, to: chainEnd),
-          !hasCall(from: open + 1, to: intro), !hasCall(from: chainEnd + 1, to: close)
+          // The condition runs on every path through the `if` (`if !bucket.execute(work) { … }`).
+          !hasCall(from: open + 1, to: position), !hasCall(from: chainEnd + 1, to: close)
         {
           recordNever(intro)
         }

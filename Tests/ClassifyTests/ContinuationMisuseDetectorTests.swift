@@ -290,6 +290,42 @@ import Testing
           + "is never resumed"
       ])
   }
+
+  /// An image library's rate limiter: its `execute` takes the work as `@escaping Work` (an alias of
+  /// a closure type) and keeps what its token bucket declines for later, while the bucket's own
+  /// `execute` returns without running the work. The limiter's declaration is analysed too, and
+  /// it hands the work on on every path, so the call is not a leak.
+  @Test func aClosureParameterNamedByAnAliasIsAnalysed() {
+    let limiter = """
+      typealias Work = () -> Bool
+      final class Limiter {
+        private var bucket = Bucket()
+        private var pending: [Work] = []
+        func execute(_ work: @escaping Work) {
+          if !pending.isEmpty || !bucket.execute(work) { pending.append(work) }
+        }
+      }
+      private struct Bucket {
+        var tokens = 1.0
+        mutating func execute(_ work: () -> Bool) -> Bool {
+          guard tokens >= 1.0 else { return false }
+          _ = work()
+          return true
+        }
+      }
+      """
+    let use = """
+      func overflow(limiter: Limiter) async {
+        await withUnsafeContinuation { continuation in
+          limiter.execute {
+            continuation.resume(returning: ())
+            return true
+          }
+        }
+      }
+      """
+    #expect(Support.findings([("Limiter.swift", limiter), ("Use.swift", use)], detectors: detectors).isEmpty)
+  }
 }
 
 /// How often a closure runs decides what its paths mean (issue 14), and nesting stays linear.

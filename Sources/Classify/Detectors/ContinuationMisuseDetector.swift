@@ -409,6 +409,9 @@ struct ContinuationMisuseDetector: Detector {
 
   // MARK: - Callee bodies
 
+  /// Calls that keep a closure handed to them for later rather than calling it.
+  private static let storingCalls: Set<String> = ["append", "insert", "enqueue"]
+
   /// Functions with a closure parameter whose body calls it twice on a path or leaves without.
   private func completionDefects(_ file: FileContext, output: inout DetectorOutput) {
     let view = file.view
@@ -417,10 +420,13 @@ struct ContinuationMisuseDetector: Detector {
         view.isWord(signature.keyword, "func"), view.kind(signature.keyword + 1) == .identifier
       else { continue }
       let function = view.text(signature.keyword + 1)
+      // A closure type is spelled with `->`, or named by an alias after `@escaping`/`@Sendable`
+      // (`_ work: @escaping Work`), which only a function type takes.
       let closures = signature.parameters.filter { parameter in
         (parameter.typeStart...parameter.typeEnd).contains(where: { position in
           if case .arrow = view.kind(position) { return true }
-          return false
+          return view.has(position, "@")
+            && (view.isWord(position + 1, "escaping") || view.isWord(position + 1, "Sendable"))
         })
       }
       // Only after the filter: a line needs the file's line index, which most files never build.
@@ -458,7 +464,11 @@ struct ContinuationMisuseDetector: Detector {
         let flags = assignedFlags(view, open: scope.open, close: scope.close)
         var guards = ResumeGuards(view: view, flags: flags, skip: [:])
         guards.readsNameWords = false
-        if let first = analyzer.twice.first {
+        // Kept for later (`pending.append(work)` after `bucket.execute(work)` declined it) is not a
+        // second call: the stored closure runs when the queue gets to it, instead.
+        if let first = analyzer.twice.first(where: { position in
+          !(view.kind(position - 1) == .leftParen && Self.storingCalls.contains(view.text(position - 2)))
+        }) {
           output.completionDefects.append(
             .init(
               function: function, kind: .calledTwice, line: file.line(of: first), declarationLine: declarationLine,
