@@ -58,11 +58,18 @@ struct LibraryAPI: Sendable {
   func tested(by matchText: String) -> Entry? {
     guard !entries.isEmpty || !operators.isEmpty else { return nil }
     let words = matchText.split(separator: " ", omittingEmptySubsequences: true)
-    // `. amb (`, `. withLatestFrom (`: an operator call of the library, anywhere in the chain.
-    if !operators.isEmpty {
-      for index in words.indices.dropFirst().dropLast()
-      where words[index - 1] == "." && (words[index + 1] == "(" || words[index + 1] == "{") {
-        if let entry = operators[String(words[index])]?.first, !Self.vocabulary.contains(entry.name) { return entry }
+    // `. amb (`, `. withLatestFrom (`: an operator call of the library, anywhere in the chain; so
+    // is a method of its API on a value the chain made (`session.request(…).publishDecodable(…)`),
+    // unless Combine spells an operator the same way.
+    for index in words.indices.dropFirst().dropLast()
+    where words[index - 1] == "." && (words[index + 1] == "(" || words[index + 1] == "{") {
+      let name = String(words[index])
+      guard !Self.vocabulary.contains(name) else { continue }
+      if let entry = operators[name]?.first { return entry }
+      if let entry = entries[name]?.first, !CombineVocabulary.asyncStreamCanFeed(name),
+        !CombineVocabulary.keepOperators.contains(name)
+      {
+        return entry
       }
     }
     for (index, word) in words.enumerated() {

@@ -259,9 +259,6 @@ package struct Scanner: Sendable {
     }
   }
 
-  /// The deployment targets that gate each module's findings, by module name: its own, and for
-  /// files it shares with other targets (an app and its extension) the lowest of theirs too, since
-  /// the migrated code must build for every target that compiles it.
   /// The library products whose public API has clients outside the tree: those no application,
   /// extension or executable of the tree depends on, directly or through other modules. A local
   /// package an app of the tree uses is that app's code, and its API moves with it.
@@ -269,9 +266,15 @@ package struct Scanner: Sendable {
     -> Set<String>
   {
     guard libraries.contains(true) else { return [] }
-    let products: Set<String> = ["application", "app-extension", "watch-app", "tool", "executableTarget"]
+    let products: Set<String> = [
+      XcodeProject.ProductType.application.rawValue, XcodeProject.ProductType.appExtension.rawValue,
+      XcodeProject.ProductType.watchApp.rawValue, XcodeProject.ProductType.commandLineTool.rawValue,
+      PackageManifest.TargetKind.executable.rawValue,
+    ]
     var used = [Bool](repeating: false, count: names.count)
-    var stack = kinds.indices.filter { products.contains(kinds[$0]) }
+    // An example or demo app (Alamofire's `iOS Example`) shows clients how to use the library:
+    // it is one of them, not the app the library belongs to.
+    var stack = kinds.indices.filter { products.contains(kinds[$0]) && !Self.isShowcase(names[$0]) }
     while let next = stack.popLast() {
       for dependency in dependencies[next] where dependency < used.count && !used[dependency] {
         used[dependency] = true
@@ -281,6 +284,15 @@ package struct Scanner: Sendable {
     return Set(names.indices.filter { libraries[$0] && !used[$0] }.map { names[$0] })
   }
 
+  /// `iOS Example`, `NukeDemo`, `Sample App`: a target that demonstrates a library.
+  static func isShowcase(_ name: String) -> Bool {
+    let lowered = name.lowercased()
+    return lowered.contains("example") || lowered.contains("demo") || lowered.contains("sample")
+  }
+
+  /// The deployment targets that gate each module's findings, by module name: its own, and for
+  /// files it shares with other targets (an app and its extension) the lowest of theirs too, since
+  /// the migrated code must build for every target that compiles it.
   static func deploymentTargets(_ modules: [ResolvedModule]) -> [String: [String: String]] {
     var targets: [String: [String: String]] = [:]
     for module in modules where !module.deploymentTargets.isEmpty || !module.sharedWith.isEmpty {

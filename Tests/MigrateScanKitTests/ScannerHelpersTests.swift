@@ -17,6 +17,11 @@ import Testing
     #expect(
       Scanner.publishedLibraries(names: names, kinds: kinds, libraries: libraries, dependencies: dependencies)
         == ["Kit"])
+    // An example app shows clients the library; it does not make the library its own.
+    #expect(
+      Scanner.publishedLibraries(
+        names: ["Alamofire iOS", "iOS Example"], kinds: ["framework", "application"], libraries: [true, false],
+        dependencies: [[], [0]]) == ["Alamofire iOS"])
     // No app in the tree: every library product is published.
     #expect(
       Scanner.publishedLibraries(

@@ -22,6 +22,15 @@ final class StoreTests: XCTestCase {
     XCTAssertEqual(count, 1)
   }
 
+  // The API called on a value the chain makes first: a test of it too.
+  func testFreshStoreChanges() {
+    var count = 0
+    makeStore().changes(of: "y").sink { _ in count += 1 }.store(in: &bag)
+    XCTAssertEqual(count, 0)
+  }
+
+  func makeStore() -> Store { Store() }
+
   // A test of the library's operator, applied to a subject of the test's own.
   func testOrEmpty() {
     let names = PassthroughSubject<String?, Never>()
