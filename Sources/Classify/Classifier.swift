@@ -22,11 +22,8 @@ package enum Classifier {
   /// (1: the calling thread only) share the files; the findings are the same for every value.
   package static func finalize(files: [FileClassification], context: ClassifyContext, jobs: Int = 1) -> [Finding] {
     let files = files.sorted { UTF8Order.precedes($0.path, $1.path) }
-    var facts = TreeFacts(files: files, context: context, jobs: jobs)
+    let tree = TreeFacts(files: files, context: context, jobs: jobs)
     let modules = files.map { context.moduleOf($0.path) }
-    facts.libraryAPI = LibraryAPI(files: files, modules: modules, libraries: context.libraryModules)
-    facts.testModules = context.testModules
-    let tree = facts
     // Notes depend on the module alone: made once per module, not per finding.
     var notesByModule: [String: TargetNotes] = [:]
     for (file, module) in zip(files, modules) where !file.candidates.isEmpty {

@@ -9,8 +9,8 @@ package struct ClassifyContext: Sendable {
   package var deploymentTargets: [String: [String: String]]
   /// Modules that make Combine's names visible when imported.
   package var providingModules: Set<String>
-  /// Modules a library product exports (a SwiftPM `.library` product's targets, an Xcode
-  /// framework or library target): their public API has clients outside the tree.
+  /// Library products no app, extension or executable of the tree uses (example apps aside;
+  /// `Scanner.publishedLibraries`): their public API has clients outside the tree.
   package var libraryModules: Set<String> = []
   /// Test modules.
   package var testModules: Set<String> = []

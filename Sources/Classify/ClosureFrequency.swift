@@ -101,7 +101,6 @@ enum ClosureFrequency: Equatable {
     return false
   }
 
-  /// The callee name before the `(` around the argument at `position`, or -1.
   /// Why the closure `open` is kept to be called later, or nil: an argument of an initialiser
   /// (`Self(stream: { … })`, `Client(load: { … })`, `.init(…) { … }`), which stores it and lets
   /// anyone call it. Not part of `of`, whose callers ask how often one call's closure runs.
@@ -125,6 +124,7 @@ enum ClosureFrequency: Equatable {
     return "`\(name)(…)` stores \(argument), and every call of it subscribes again"
   }
 
+  /// The callee name before the `(` around the argument at `position`, or -1.
   private static func enclosingCallee(of position: Int, in view: SignificantTokenView) -> Int {
     var scan = position - 1
     var steps = 0

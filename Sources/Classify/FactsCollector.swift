@@ -277,7 +277,6 @@ package enum FactsCollector {
     return nil
   }
 
-  /// The member paths passed as arguments of the call whose `(` is at `open`.
   /// True when a top-level argument of the call at `open` is a member path ending in a name
   /// spelled like a publisher (`c.pinCodePublisher`, `model.eventsSubject`): cheap, on bytes.
   private static func passesPublisher(_ view: SignificantTokenView, open: Int) -> Bool {
@@ -299,6 +298,8 @@ package enum FactsCollector {
     return false
   }
 
+  /// The member paths passed as arguments of the call whose `(` is at `open`; `handedOver` marks
+  /// them as passed to a function that is no combining operator.
   private static func collectArguments(
     _ file: FileContext, open: Int, into uses: inout [CombineFacts.MemberUse], handedOver: Bool = false
   ) {

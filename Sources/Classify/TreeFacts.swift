@@ -98,10 +98,10 @@ struct TreeFacts: Sendable {
   let observableTypes: ObservableTypes
   /// Whether the inner publishers silent-failure asks about can fail.
   private let innerFailures: InnerFailureIndex
-  /// The public publisher API of the tree's library modules, set by `Classifier.finalize`.
-  var libraryAPI = LibraryAPI()
+  /// The public publisher API of the tree's published library modules.
+  let libraryAPI: LibraryAPI
   /// The tree's test modules.
-  var testModules: Set<String> = []
+  let testModules: Set<String>
   /// Resolved `future-initialiser` helper calls, counted per helper name for `bridge-helper`.
   private var initialiserCalls = 0
 
@@ -207,6 +207,8 @@ struct TreeFacts: Sendable {
     self.subjectConsumers = SubjectConsumers(files: files)
     let holdsUse = files.contains { file in file.candidates.contains { $0.category == .observableUse } }
     self.observableTypes = holdsUse ? ObservableTypes(files: files, context: context) : ObservableTypes()
+    self.libraryAPI = LibraryAPI(files: files, modules: modules, libraries: context.libraryModules)
+    self.testModules = context.testModules
     var ends: [String: (end: StreamEnd, place: String)] = [:]
     var via: [String: String] = [:]
     for file in files {

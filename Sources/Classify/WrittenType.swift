@@ -70,13 +70,9 @@ enum WrittenType {
       view.kind(next + 1) == .leftParen || (view.kind(next + 1) == .leftBrace && view.braceRole[next + 1] == .closure)
     let end = calls ? view.skipCall(from: next) - 1 : next
     if calls, parts.allSatisfy(isCapitalised) { return (parts.joined(separator: "."), end) }
-    // `TimelineViewModel.mock(timelineKind: .live)`: a fixture made by a static function.
-    if calls, parts.count >= 2, let last = parts.last, singletonNames.contains(last),
-      parts.dropLast().allSatisfy(isCapitalised)
-    {
-      return (parts.dropLast().joined(separator: "."), end)
-    }
-    if !calls, parts.count >= 2, let last = parts.last, singletonNames.contains(last),
+    // `Settings.shared`, and `TimelineViewModel.mock(timelineKind: .live)`: a fixture a static
+    // function makes.
+    if parts.count >= 2, let last = parts.last, singletonNames.contains(last),
       parts.dropLast().allSatisfy(isCapitalised)
     {
       return (parts.dropLast().joined(separator: "."), end)

@@ -421,7 +421,8 @@ package struct ResolvedModule: Sendable, Hashable {
   /// For a test module: the module it tests (its findings travel with that module's work).
   package var testSubject: Int?
   /// True for a target of a SwiftPM `.library` product and for an Xcode framework or library
-  /// target: its public API has clients outside the tree.
+  /// target. Whether its public API has clients outside the tree is the scanner's question
+  /// (`Scanner.publishedLibraries`): a local package the app uses has none.
   package var isLibraryProduct = false
   /// Other modules compiling some of this module's files (an app extension sharing an app's
   /// files), sorted by id.

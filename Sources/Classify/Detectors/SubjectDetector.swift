@@ -420,23 +420,10 @@ struct SubjectDetector: Detector {
     }
   }
 
-  /// The argument labels of the call whose `(` is at `open` ("_" for an unlabelled argument);
-  /// empty when there is no `(`.
+  /// The argument labels of the call whose `(` is at `open`; empty when there is none.
   static func labels(_ view: SignificantTokenView, _ open: Int) -> [String] {
-    guard open >= 0, let close = view.partner(open), close > open + 1 else { return [] }
-    var labels: [String] = []
-    var start = open + 1
-    var scan = open + 1
-    while scan <= close {
-      if scan == close || view.kind(scan) == .comma {
-        labels.append(view.isWord(start) && view.kind(start + 1) == .colon ? view.text(start) : "_")
-        start = scan + 1
-      } else if let partner = view.partner(scan), partner > scan {
-        scan = partner
-      }
-      scan += 1
-    }
-    return labels
+    guard open >= 0, let close = view.partner(open) else { return [] }
+    return FutureTaskWrapperDetector.argumentLabels(view, open: open, close: close)
   }
 
   /// True when the argument starting at `position` needs a publisher: a call after it an
