@@ -44,21 +44,35 @@ package enum ParallelChunks {
   }
 
   /// Runs two independent computations, on two threads when `jobs` allows, and returns both.
+  ///
+  /// `first` runs on the calling thread and `second` on a thread of its own (a serial queue,
+  /// which libdispatch backs with a thread beyond its pool), never inside a `concurrentPerform`:
+  /// libdispatch runs an apply nested in another with the width the outer one left, which on two
+  /// cores is none, so the parallel maps inside either side ran on one thread (a scan's file
+  /// analysis, beside the history read, took twice its time).
   package static func both<First: Sendable, Second: Sendable>(
     jobs: Int, _ first: @Sendable () -> First, _ second: @Sendable () -> Second
   ) -> (First, Second) {
     guard jobs > 1 else { return (first(), second()) }
-    let firstResult = Mutex<First?>(nil)
     let secondResult = Mutex<Second?>(nil)
-    DispatchQueue.concurrentPerform(iterations: 2) { index in
-      if index == 0 {
-        let value = first()
-        firstResult.withLock { $0 = value }
-      } else {
-        let value = second()
+    let done = DispatchSemaphore(value: 0)
+    return withoutActuallyEscaping(second) { second in
+      // The closure escapes only until `done` is signalled, which this function waits for.
+      let box = UnsafeSendableClosure(second)
+      DispatchQueue(label: "ParallelChunks.both").async {
+        let value = box.call()
         secondResult.withLock { $0 = value }
+        done.signal()
       }
+      let firstValue = first()
+      done.wait()
+      return (firstValue, secondResult.withLock { $0! })
     }
-    return (firstResult.withLock { $0! }, secondResult.withLock { $0! })
   }
+}
+
+/// A `@Sendable` closure carried into an `async` block that runs before its owner returns.
+private struct UnsafeSendableClosure<Value>: @unchecked Sendable {
+  let call: @Sendable () -> Value
+  init(_ call: @escaping @Sendable () -> Value) { self.call = call }
 }
