@@ -60,12 +60,12 @@ import Testing
 
   @Test func messageChangesDoNotMatter() {
     let file = Support.classify(original, path: "M.swift", detectors: detectors)
-    var reworded = file
-    reworded.candidates = reworded.candidates.map {
-      var copy = $0
-      copy.message = "a new wording"
-      return copy
-    }
+    let reworded = file.replacing(
+      candidates: file.candidates.map {
+        var copy = $0
+        copy.message = "a new wording"
+        return copy
+      })
     let a = Classifier.finalize(files: [file], context: ClassifyContext())
     let b = Classifier.finalize(files: [reworded], context: ClassifyContext())
     #expect(a.map(\.fingerprint) == b.map(\.fingerprint))
