@@ -57,10 +57,11 @@ package enum ParallelChunks {
     let secondResult = Mutex<Second?>(nil)
     let done = DispatchSemaphore(value: 0)
     return withoutActuallyEscaping(second) { second in
-      // The closure escapes only until `done` is signalled, which this function waits for.
-      let box = UnsafeSendableClosure(second)
+      // The closure escapes only until `done` is signalled, which this function waits for; the
+      // block lets go of it before signalling, as `withoutActuallyEscaping` checks on return.
+      let holder = ClosureHolder(second)
       DispatchQueue(label: "ParallelChunks.both").async {
-        let value = box.call()
+        let value = holder.run()
         secondResult.withLock { $0 = value }
         done.signal()
       }
@@ -71,8 +72,15 @@ package enum ParallelChunks {
   }
 }
 
-/// A `@Sendable` closure carried into an `async` block that runs before its owner returns.
-private struct UnsafeSendableClosure<Value>: @unchecked Sendable {
-  let call: @Sendable () -> Value
-  init(_ call: @escaping @Sendable () -> Value) { self.call = call }
+/// A closure run once on another thread, and let go of as it returns: the thread that made it
+/// waits for the result, so it is never touched by two threads at once.
+private final class ClosureHolder<Value>: @unchecked Sendable {
+  private var work: (@Sendable () -> Value)?
+  init(_ work: @escaping @Sendable () -> Value) { self.work = work }
+
+  func run() -> Value {
+    let value = work!()
+    work = nil
+    return value
+  }
 }
