@@ -77,16 +77,22 @@ package struct LeaveAloneRule: Sendable, Equatable {
     history: GitHistory.Reading
   ) {
     let testModules = Set(modules.filter(\.isTest).map(\.name))
-    var testReferences: Set<String> = []
-    var filesOfType: [String: [Int]] = [:]
-    var fileIndex: [String: Int] = [:]
-    for (index, file) in files.enumerated() {
-      fileIndex[file.path] = index
-      if testModules.contains(file.module) {
-        testReferences.formUnion(file.references)
-      } else {
-        for type in file.types { filesOfType[file.module + "\u{1F}" + type, default: []].append(index) }
+    // Built when a unit first holds enough kept operators: most trees have none, and hashing
+    // every type of every file was most of the rule's time on a tree of 13,000 files.
+    var tables: FileTables?
+    func fileTables() -> FileTables {
+      if let tables { return tables }
+      var built = FileTables()
+      for (index, file) in files.enumerated() {
+        built.fileIndex[file.path] = index
+        if testModules.contains(file.module) {
+          built.testReferences.formUnion(file.references)
+        } else {
+          for type in file.types { built.filesOfType[file.module + "\u{1F}" + type, default: []].append(index) }
+        }
       }
+      tables = built
+      return built
     }
     // Units in order of their first finding, so the work (and any future output) never follows
     // dictionary order.
@@ -107,6 +113,12 @@ package struct LeaveAloneRule: Sendable, Equatable {
       guard let members = units[unit], members.contains(where: { findings[$0].disposition == .migrate }) else {
         continue
       }
+      let kept = LeaveAloneRule.keptOperators(members.map { findings[$0] })
+      guard kept.count >= operators else { continue }
+      let (testReferences, filesOfType, fileIndex) = {
+        let tables = fileTables()
+        return (tables.testReferences, tables.filesOfType, tables.fileIndex)
+      }()
       let first = findings[members[0]]
       let module = unit.module
       // A type's files are those that declare or extend its outermost type; a bridge's or a
@@ -118,7 +130,7 @@ package struct LeaveAloneRule: Sendable, Equatable {
       }
       let facts = UnitFacts(
         type: type, file: first.file, lines: unitFiles.reduce(0) { $0 + files[$1].lines },
-        operators: LeaveAloneRule.keptOperators(members.map { findings[$0] }),
+        operators: kept,
         tested: type.map { testReferences.contains(LeaveAloneRule.typePart($0)) }
           ?? (fileIndex[first.file].map { files[$0].types.contains(where: testReferences.contains) } ?? false),
         paths: unitFiles.map { files[$0].path })
@@ -129,6 +141,14 @@ package struct LeaveAloneRule: Sendable, Equatable {
         findings[index].reasons.append(reason)
       }
     }
+  }
+
+  /// The tree's files by path and by the types they declare, and what test modules reference.
+  struct FileTables {
+    var testReferences: Set<String> = []
+    /// `module` + U+001F + type name → the files declaring or extending it.
+    var filesOfType: [String: [Int]] = [:]
+    var fileIndex: [String: Int] = [:]
   }
 
   /// What the rule knows of one unit.

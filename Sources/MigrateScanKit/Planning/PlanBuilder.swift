@@ -54,7 +54,7 @@ package struct PlanBuilder: Sendable {
     findings: [Finding], modules: [ModuleInfo], sources: [String: PlanSourceFile] = [:],
     treeTypes: Set<String>? = nil, notes: [String] = []
   ) -> MigrationPlan {
-    var planner = Planner(
+    let planner = Planner(
       builder: self, findings: findings, modules: modules, sources: sources, treeTypes: treeTypes)
     return MigrationPlan(phases: planner.phases(), notes: notes)
   }

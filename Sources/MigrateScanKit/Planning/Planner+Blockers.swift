@@ -69,7 +69,7 @@ extension Planner {
   // MARK: - Blockers and titles
 
   /// Fills every step's blockers (in words and as ids) and its title.
-  mutating func addBlockers(_ drafts: inout [PlanSectionID: [Draft]], strict: [String: PlanSectionID]) {
+  func addBlockers(_ drafts: inout [PlanSectionID: [Draft]], strict: [String: PlanSectionID]) {
     // Which step holds each finding, and each unit's step per section and module.
     var stepOfFinding = [String?](repeating: nil, count: findings.count)
     var unitStep: [PlanSectionID: [String: [String: String]]] = [:]
@@ -100,8 +100,8 @@ extension Planner {
     for section in PlanSectionID.allCases {
       guard var list = drafts[section] else { continue }
       var cycleMembers: [String: [String]] = [:]
-      for index in list.indices {
-        var draft = list[index]
+      // In place: a copy of each draft made every append to its step's arrays copy them too.
+      func fill(_ draft: inout Draft) {
         var title = StepTitle()
         // A view's use site of a model is counted as a view that changes, not by its category.
         for finding in draft.indices where findings[finding].unit == nil {
@@ -139,8 +139,8 @@ extension Planner {
           draft.step.blockedBy += words
           draft.step.blockedBySteps += ids
         }
-        list[index] = draft
       }
+      for index in list.indices { fill(&list[index]) }
       drafts[section] = list
     }
   }
