@@ -107,6 +107,19 @@ struct TreeFacts: Sendable {
 
   /// Joins the facts of `files`; `jobs` threads share the per-file part.
   init(files: [FileClassification], context: ClassifyContext, jobs: Int = 1) {
+    // The indexes no other part of the join reads are built beside it, on another thread.
+    let modules = files.map { context.moduleOf($0.path) }
+    let side = SideWork(jobs: jobs) {
+      // By index: a `for … in` over candidates copies each one to read its category.
+      let holdsUse = files.contains { file in
+        file.candidates.indices.contains { file.candidates[$0].category == .observableUse }
+      }
+      return (
+        subjects: SubjectConsumers(files: files),
+        observable: holdsUse ? ObservableTypes(files: files, context: context) : ObservableTypes(),
+        library: LibraryAPI(files: files, modules: modules, libraries: context.libraryModules)
+      )
+    }
     // `declared` only ever answers: does the tree declare a candidate's anchor, a Combine name a
     // file uses, or `Future`? So it keeps just those names: hashing every type the tree declares
     // into one set was the largest serial cost here. Uses, likewise, are looked up for
@@ -154,7 +167,6 @@ struct TreeFacts: Sendable {
     var published: [String: [String]] = [:]
     var defects: [String: [(String, CompletionDefect)]] = [:]
     var functions: [String: [(key: String, labels: [String])]] = [:]
-    let modules = files.map { context.moduleOf($0.path) }
     var importing: Set<String> = []
     var declaring: Set<String> = []
     for (index, (file, share)) in zip(files, shares).enumerated() {
@@ -204,10 +216,6 @@ struct TreeFacts: Sendable {
     self.publishedByType = published
     self.defects = defects
     self.completionFunctions = functions
-    self.subjectConsumers = SubjectConsumers(files: files)
-    let holdsUse = files.contains { file in file.candidates.contains { $0.category == .observableUse } }
-    self.observableTypes = holdsUse ? ObservableTypes(files: files, context: context) : ObservableTypes()
-    self.libraryAPI = LibraryAPI(files: files, modules: modules, libraries: context.libraryModules)
     self.testModules = context.testModules
     var ends: [String: (end: StreamEnd, place: String)] = [:]
     var via: [String: String] = [:]
@@ -271,6 +279,11 @@ struct TreeFacts: Sendable {
       located[index].feed.visible = visibleOf[module] ?? []
     }
     self.feedIndex = FeedIndex(feeds: located.map(\.feed), files: files, modules: modules)
+    // Methods of `self` are called from here on: the side indexes must be in place.
+    let built = side.result()
+    self.subjectConsumers = built.subjects
+    self.observableTypes = built.observable
+    self.libraryAPI = built.library
     // A helper counts only where its own `Future` is Combine's: an `extension Future` in a module
     // that declares (or a file that imports) another `Future` extends that one.
     for (index, file) in files.enumerated() where !file.facts.helpers.isEmpty {
