@@ -1,3 +1,5 @@
+import ParallelWork
+
 /// A streaming JSON writer into a byte buffer, with the same layout as `JSONWriter`.
 ///
 /// The JSON and SARIF reports of a large scan hold tens of thousands of findings. Building a
@@ -155,6 +157,47 @@ package struct JSONOutput {
 
   /// Starts the next array element; the value must follow.
   package mutating func element() { entry() }
+
+  /// Appends `count` elements to the open array, element `index` written by `write(index, &$0)`
+  /// after its `element()`: the bytes of that loop, for any `jobs`.
+  ///
+  /// With several jobs, runs of `batch` elements are rendered side by side into buffers of their
+  /// own at the array's depth, a few per thread at a time, and appended in order: a report's
+  /// findings are most of its bytes, and one thread wrote them while the other sat idle. Only
+  /// those few buffers are ever held, so a streamed document still costs about one chunk.
+  package mutating func elements(
+    count: Int, jobs: Int, batch: Int = 512, _ write: @Sendable (Int, inout JSONOutput) -> Void
+  ) {
+    guard jobs > 1, count > batch else {
+      for index in 0..<count {
+        entry()
+        write(index, &self)
+      }
+      return
+    }
+    var start = 0
+    while start < count {
+      let batches = min(jobs * 2, (count - start + batch - 1) / batch)
+      let (depth, empty, first) = (self.depth, self.empty, start)
+      let parts = ParallelChunks.map(count: batches, jobs: jobs, minimumChunk: 1) { part -> [UInt8] in
+        var output = JSONOutput(capacity: batch * 1024)
+        output.depth = depth
+        // Only the array's first element goes without a comma.
+        output.empty = part == 0 && empty
+        for index in first + part * batch..<min(count, first + (part + 1) * batch) {
+          output.entry()
+          write(index, &output)
+        }
+        return output.bytes
+      }
+      for part in parts {
+        if bytes.count >= flushSize { flush() }
+        bytes.append(contentsOf: part)
+      }
+      self.empty = false
+      start += batches * batch
+    }
+  }
 
   // MARK: - Scalars
 

@@ -25,6 +25,9 @@ package struct RenderOptions: Sendable, Equatable {
   /// The absolute folder SARIF's `%SRCROOT%` names (the repository root, or the scanned root
   /// outside a repository); nil names the root as the report gives it.
   package var sarifSourceRoot: String?
+  /// Threads a writer may use for the parts that take them (the JSON report's findings); the
+  /// bytes are the same for any value.
+  package var jobs = 1
 
   /// - Parameters:
   ///   - githubAnnotationLimit: the `github` format's cap per severity (default 10, what

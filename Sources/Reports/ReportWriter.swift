@@ -19,7 +19,7 @@ package enum ReportWriter {
   {
     switch format {
     case .markdown: return MarkdownReport(report: report, options: options).render()
-    case .json: return JSONReport.render(report)
+    case .json: return JSONReport.render(report, jobs: options.jobs)
     case .sarif: return SARIFReport.render(report, options: options)
     case .xcode: return XcodeReport.render(report, base: options.xcodePathBase)
     case .github:
@@ -35,7 +35,7 @@ package enum ReportWriter {
     to sink: @escaping ([UInt8]) -> Void
   ) {
     switch format {
-    case .json: JSONReport.stream(report, to: sink)
+    case .json: JSONReport.stream(report, jobs: options.jobs, to: sink)
     case .sarif: SARIFReport.stream(report, options: options, to: sink)
     case .markdown, .xcode, .github: sink(Array(render(report, format: format, options: options).utf8))
     }

@@ -39,4 +39,27 @@ import Testing
     ReportWriter.stream(SampleReports.empty, format: format) { empty.append($0) }
     #expect(empty.joined == Array(ReportWriter.render(SampleReports.empty, format: format).utf8))
   }
+
+  /// The findings of a report rendered on several threads, in batches, give the bytes of one
+  /// thread: for any thread count, in chunks or whole, with the first finding's comma rule kept
+  /// at every batch edge.
+  @Test(arguments: [2, 3, 8])
+  func jsonFindingsOnSeveralThreadsGiveTheSameBytes(_ jobs: Int) {
+    var report = SampleReports.full
+    let template = report.findings
+    // 1,500 findings: several batches of 512 and a short last one.
+    report.findings = (0..<1_500).map { index in
+      var finding = template[index % template.count]
+      finding.fingerprint += "-\(index)"
+      return finding
+    }
+    let serial = JSONReport.render(report)
+    #expect(JSONReport.render(report, jobs: jobs) == serial)
+    let chunks = Chunks()
+    JSONReport.stream(report, chunkSize: 4096, jobs: jobs) { chunks.append($0) }
+    #expect(chunks.joined == Array(serial.utf8))
+    var one = report
+    one.findings = Array(report.findings.prefix(1))
+    #expect(JSONReport.render(one, jobs: jobs) == JSONReport.render(one))
+  }
 }

@@ -57,7 +57,7 @@ extension CommandLineTool {
     // this one writes the report.
     let unexplained = suppressionsWithoutReason(analyses, session: session)
     ReleaseInBackground.release(consume analyses)
-    try write(report, to: outputs, invocation: invocation, io: &io)
+    try write(report, to: outputs, invocation: invocation, jobs: session.jobs, io: &io)
 
     // Every exit 1 says why on stderr, even with --quiet (which silences warnings, not failures).
     var failed = false
@@ -89,10 +89,13 @@ extension CommandLineTool {
   }
 
   /// `write`, with `--summary` and `--full-report-url` applied to the Markdown reports.
+  /// `jobs` threads may render (the bytes are the same for any value).
   static func write(
-    _ report: ScanReport, to outputs: [Invocation.Output], invocation: Invocation, io: inout some TextOutput
+    _ report: ScanReport, to outputs: [Invocation.Output], invocation: Invocation, jobs: Int = 1,
+    io: inout some TextOutput
   ) throws(CLIError) {
     var options = RenderOptions()
+    options.jobs = jobs
     options.markdownSummaryOnly = invocation.summary
     options.fullReportURL = invocation.fullReportURL
     try write(report, to: outputs, options: options, io: &io)
