@@ -14,7 +14,9 @@ let package = Package(
     .target(name: "Classify", dependencies: ["RuleEngine", "SwiftLexer", "ScanModel", "ParallelWork"]),
     .target(name: "DependencyGraph", dependencies: ["SwiftLexer", "ScanModel", "ParallelWork"]),
     // The JSON schema sits beside the writer it documents; it is not a build input.
-    .target(name: "Reports", dependencies: ["ScanModel", "ParallelWork"], exclude: ["report.schema.json", "diff.schema.json"]),
+    .target(
+      name: "Reports", dependencies: ["ScanModel", "ParallelWork"], exclude: ["report.schema.json", "diff.schema.json"]
+    ),
     .target(
       name: "MigrateScanKit",
       dependencies: [
