@@ -30,15 +30,36 @@ extension Classifier {
     var model: String?
     // `viewModel.context`: the type of `context` as `viewModel`'s type (or what it inherits)
     // declares it, wherever that is.
-    if let hash = written.firstIndex(of: "#") {
-      let owner = String(written[..<hash])
-      let member = String(written[written.index(after: hash)...])
-      written = types.memberType(member, of: owner) ?? ""
+    // A longer chain (`workspace#workspaceFileManager#sourceControlManager`) hop by hop; a hop
+    // whose owner declares no type for it takes the type every declaration of that name agrees on.
+    if written.contains("#") {
+      let hops = written.split(separator: "#", omittingEmptySubsequences: false).map(String.init)
+      var type = hops[0]
+      var byName: [(member: String, type: String)] = []
+      for member in hops.dropFirst() {
+        if let declared = types.memberType(member, of: type) {
+          type = declared
+        } else if let only = types.onlyType(ofMember: member) {
+          type = only
+          byName.append((member, only))
+        } else {
+          type = ""
+          break
+        }
+      }
+      written = type
+      if !type.isEmpty, !byName.isEmpty {
+        use.reasons.append(
+          byName.map { "`\($0.member)` is `\($0.type)` wherever the tree declares it" }.joined(separator: "; ")
+            + ": its owner's declaration does not say (a generic or an unwritten type), so the name decides")
+      }
     }
     if own {
       // `objectWillChange.sink` / `.assign(to: &$x)` in the model itself: its own type must be one.
       guard types.contains(candidate.typePath) else { return nil }
       model = candidate.typePath
+    } else if written == ViewUseSiteDetector.genericMark {
+      // A generic parameter: the detector's reason names it.
     } else if !written.isEmpty {
       switch types.resolve(written, from: candidate.typePath) {
       case .found(let path):

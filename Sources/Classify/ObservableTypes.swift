@@ -31,6 +31,9 @@ struct ObservableTypes: Sendable {
   /// The written type of each member a use site reads through (`TimelineViewModelProtocol#context`
   /// → `TimelineViewModelType.Context`), "" where declarations disagree.
   private var memberTypes: [String: String] = [:]
+  /// For each member name a use site reads through: the written type every declaration of it in
+  /// the tree agrees on, "" when one has none or two differ.
+  private var typesByName: [String: String] = [:]
   /// The names of every `@Published` property of the tree.
   private(set) var publishedNames: Set<String> = []
   /// For each model path: where it is declared (`path:line` of its first clause) and what its own
@@ -61,16 +64,27 @@ struct ObservableTypes: Sendable {
     for file in files {
       for candidate in file.candidates where candidate.category == .observableUse {
         let parts = (candidate.key ?? "").split(separator: "\u{1F}", omittingEmptySubsequences: false)
-        if parts.count > 1, let hash = parts[1].firstIndex(of: "#") {
-          wanted.insert(String(parts[1][parts[1].index(after: hash)...]))
+        // `Head#member#member…`: every member a hop reads.
+        if parts.count > 1, parts[1].contains("#") {
+          for member in parts[1].split(separator: "#").dropFirst() { wanted.insert(String(member)) }
         }
       }
     }
     if !wanted.isEmpty {
       for file in files {
-        for member in file.facts.members where wanted.contains(member.name) && !member.type.isEmpty {
+        for member in file.facts.members where wanted.contains(member.name) {
+          let type =
+            member.type.isEmpty
+            ? "" : member.typeQualifier.isEmpty ? member.type : member.typeQualifier + "." + member.type
+          // One type for every declaration of the name, or "" (one has no written type, or two
+          // disagree): what a hop no declared type leads to may resolve by.
+          if let known = typesByName[member.name] {
+            if known != type { typesByName[member.name] = "" }
+          } else {
+            typesByName[member.name] = type
+          }
+          guard !type.isEmpty else { continue }
           let owner = member.typePath.split(separator: ".").last.map(String.init) ?? member.typePath
-          let type = member.typeQualifier.isEmpty ? member.type : member.typeQualifier + "." + member.type
           let key = owner + "#" + member.name
           if let known = memberTypes[key] {
             if known != type { memberTypes[key] = "" }
@@ -188,6 +202,14 @@ struct ObservableTypes: Sendable {
       level = next
     }
     return nil
+  }
+
+  /// The written type of every property named `member` in the tree, when there is at least one
+  /// and all say the same type: a hop that no declared type resolves (a generic base class's
+  /// `viewState`) resolves by the name's only meaning, never by a guess among several.
+  func onlyType(ofMember member: String) -> String? {
+    guard let type = typesByName[member], !type.isEmpty else { return nil }
+    return type
   }
 
   /// What the deployment targets of the modules declaring model `path` lack for `@Observable`,

@@ -107,6 +107,15 @@ package struct SignificantTokenView: Sendable {
     return short != 0xFF ? Int(short) : stream.length(position)
   }
 
+  /// True when a line break (in whitespace or a comment) separates the token at `position` from
+  /// the one before it: where a statement can end without a `;`.
+  package func startsLine(_ position: Int) -> Bool {
+    guard position > 0, position < count else { return position == 0 }
+    let from = Int(starts[position - 1]) + byteLength(position - 1)
+    let to = Int(starts[position])
+    return from < to && stream.source[from..<to].contains(UInt8(ascii: "\n"))
+  }
+
   /// True when the token at `position` has exactly the bytes of `text` (any kind).
   ///
   /// Inlined up to the length test, which rejects almost every call; the compare is out of line.

@@ -112,6 +112,199 @@ import Testing
     #expect(findings.map(\.unit) == ["ProfileViewModel", nil])
   }
 
+  /// A model reached through a chain of members, each declared in another file: unwrapped with
+  /// `?.`, bound in a `guard let` list, read from a fixture (`Type.mock.context`) or from a
+  /// preview's closure-built model, and a call's `workspace:` label before the member that is no
+  /// parameter of it (CodeEdit's window controller, element-x's previews).
+  @Test func aModelReachedThroughMembersInOtherFilesNamesItsModel() {
+    let types = (
+      "Sources/App/Types.swift",
+      """
+      final class Document {
+        var fileManager: FileManagerModel?
+        var settings: ProfileViewModel?
+      }
+      final class FileManagerModel {
+        weak var manager: ProfileViewModel?
+      }
+      final class Screen {
+        var context: ProfileViewModel
+        static var mock: Screen { Screen() }
+      }
+      final class WindowController {
+        var document: Document?
+      }
+      """
+    )
+    let views = (
+      "Sources/App/Views.swift",
+      """
+      import SwiftUI
+      struct NavigatorView: View {
+        @EnvironmentObject private var document: Document
+        var body: some View {
+          if let manager = document.fileManager?.manager {
+            Text("").environmentObject(manager)
+          }
+        }
+      }
+      struct Preview {
+        static let screen = {
+          let name = "preview"
+          return Screen(name: name)
+        }()
+        static var previews: some View {
+          VStack {
+            Text("").environmentObject(screen.context)
+            Text("").environmentObject(Screen.mock.context)
+          }
+        }
+      }
+      """
+    )
+    let controller = (
+      "Sources/App/WindowController+Settings.swift",
+      """
+      import SwiftUI
+      extension WindowController {
+        func first() { open(document: document) }
+        func openSettings() {
+          guard let document = document,
+                let settings = document.settings
+          else { return }
+          show(Text("").environmentObject(settings))
+        }
+      }
+      """
+    )
+    let findings = Support.findings([Self.model, types, views, controller], detectors: detectors)
+    #expect(findings.map(\.range.start.line) == [6, 17, 18, 8])
+    #expect(findings.map(\.unit) == Array(repeating: "ProfileViewModel", count: 4))
+    #expect(findings.allSatisfy { !$0.reasons.contains { $0.contains("not written here") } })
+  }
+
+  /// A hop whose owner declares no type for the member (a generic base class's state) resolves by
+  /// the member's name when every declaration of it in the tree agrees on one type, and says so;
+  /// when two disagree, nothing is guessed.
+  @Test func aHopWithoutADeclaredTypeResolvesByAnUnambiguousNameOnly() {
+    func findings(extra: String) -> [Finding] {
+      let state = (
+        "Sources/App/State.swift",
+        """
+        class Base<State> { var viewState: State }
+        final class ScreenState { var activeContext: ProfileViewModel }
+        \(extra)
+        """
+      )
+      let view = (
+        "Sources/App/Screen.swift",
+        """
+        import SwiftUI
+        struct Screen: View {
+          var model: Base<ScreenState>
+          var body: some View { Text("").environmentObject(model.viewState.activeContext) }
+        }
+        """
+      )
+      return Support.findings([Self.model, state, view], detectors: detectors)
+    }
+    let unique = findings(extra: "")
+    #expect(unique.map(\.unit) == ["ProfileViewModel"])
+    let said = "`activeContext` is `ProfileViewModel` wherever the tree declares it"
+    #expect(unique.first?.reasons.first?.hasPrefix(said) == true)
+    let clash = findings(extra: "final class Other { var activeContext: String }")
+    #expect(clash.map(\.unit) == [nil])
+    #expect(clash.first?.reasons.contains { $0.contains("not written here") } == true)
+  }
+
+  /// A model typed by the view's generic parameter is said to be one, not "not written".
+  @Test func aGenericModelSaysItIsGeneric() {
+    let view = (
+      "Sources/App/Panel.swift",
+      """
+      import SwiftUI
+      struct Panel<Model: ObservableObject>: View {
+        @ObservedObject var model: Model
+        var body: some View { Text("") }
+      }
+      """
+    )
+    let findings = Support.findings([Self.model, view], detectors: detectors)
+    #expect(findings.count == 1)
+    #expect(findings.first?.reasons.count == 1)
+    #expect(findings.first?.reasons.first?.contains("generic parameter") == true)
+  }
+
+  /// A preview's model made with string arguments is quoted with the string as written: a space
+  /// inside the quotes would be another string (CodeEdit's `URL(filePath: "/Users/CodeEdit")`).
+  @Test func aModelMadeWithStringsIsQuotedAsWritten() {
+    let preview = (
+      "Sources/App/Preview.swift",
+      ##"""
+      import SwiftUI
+      struct Preview {
+        var body: some View {
+          Text("").environmentObject(ProfileViewModel(name: "a \(x) b", path: #"/Users/"#))
+        }
+      }
+      """##
+    )
+    let findings = Support.findings([Self.model, preview], detectors: detectors)
+    let argument = ##"ProfileViewModel(name: "a \(x) b", path: #"/Users/"#)"##
+    #expect(findings.map(\.message) == ["`.environmentObject(\(argument))` → `.environment(\(argument))`"])
+  }
+
+  /// A model's `objectWillChange` observed through an optional parameter, through a name bound to
+  /// a chain on the line before, and through a chain in `.onReceive`, names the model it
+  /// observes (CodeEdit's window-controller box).
+  @Test func aSubscriptionThroughAChainNamesItsModel() {
+    let types = (
+      "Sources/App/Types.swift",
+      """
+      import Combine
+      final class Editor: ObservableObject {}
+      final class EditorManager { var activeEditor: Editor }
+      final class Workspace { var editorManager: EditorManager? }
+      final class Controller: ObservableObject { var workspace: Workspace? }
+      """
+    )
+    let box = (
+      "Sources/App/Box.swift",
+      """
+      import Combine
+      import SwiftUI
+      final class Box {
+        var bag: Set<AnyCancellable> = []
+        func set(_ controller: Controller?) {
+          controller?.objectWillChange.sink { print("changed") }.store(in: &bag)
+          let editor = controller?.workspace?.editorManager?.activeEditor
+          editor?.objectWillChange.sink { print("changed") }.store(in: &bag)
+        }
+      }
+      struct Inspector: View {
+        var manager: EditorManager
+        var body: some View { Text("").onReceive(manager.activeEditor.objectWillChange) { _ in } }
+      }
+      """
+    )
+    // Two types named `Option`: the property's written `Poll.Option` decides which.
+    let nested = (
+      "Sources/App/Poll.swift",
+      """
+      import SwiftUI
+      enum Poll { final class Option: ObservableObject { @Published var focused = false } }
+      enum Vote { final class Option: ObservableObject {} }
+      struct Row: View {
+        @ObservedObject var option: Poll.Option
+        var body: some View { Text("").onReceive(option.$focused) { _ in } }
+      }
+      """
+    )
+    let findings = Support.findings([types, box, nested], detectors: ["model-subscription"])
+    #expect(findings.map(\.range.start.line) == [6, 8, 13, 6])
+    #expect(findings.map(\.unit) == ["Controller", "Editor", "Editor", "Poll.Option"])
+  }
+
   @Test func theModelsDeploymentTargetGatesTheView() {
     let context = ClassifyContext(
       modules: [Self.model.0: "Core", Self.view.0: "App"],

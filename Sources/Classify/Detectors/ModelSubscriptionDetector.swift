@@ -44,7 +44,7 @@ struct ModelSubscriptionDetector: Detector {
         let qualifier = Array(names[..<index].drop { $0 == "self" })
         let own = qualifier.isEmpty
         let willChangeLink = links[links.startIndex + index].position
-        let written = own ? nil : WrittenType.ofValue(file, from: chain.start, to: willChangeLink - 2)
+        let written = own ? nil : WrittenType.ofHolder(file, from: chain.start, to: willChangeLink - 2)
         let source = (qualifier + ["objectWillChange"]).joined(separator: ".")
         var hit = DetectorHit(
           name: Self.name, start: chain.start, end: chain.end, key: Self.key("W", written, own: own, names: []))
@@ -135,7 +135,7 @@ struct ModelSubscriptionDetector: Detector {
     if view.isWord(qualifierStart, "self"), qualifierStart + 2 <= firstSource - 2 { qualifierStart += 2 }
     let own =
       qualifierStart == firstSource || (view.isWord(qualifierStart, "self") && qualifierStart + 2 == firstSource)
-    let written = own ? nil : WrittenType.ofValue(file, from: qualifierStart, to: firstSource - 2)
+    let written = own ? nil : WrittenType.ofHolder(file, from: qualifierStart, to: firstSource - 2)
     let end = view.skipCall(from: name) - 1
     let sourceText = WrittenType.compactText(view, qualifierStart, firstSource)
     let argument = WrittenType.compactText(view, name + 2, argumentEnd)

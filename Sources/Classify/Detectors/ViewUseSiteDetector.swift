@@ -61,7 +61,7 @@ struct ViewUseSiteDetector: Detector {
         let kind = rule == Self.stateObject ? "S" : rule == Self.observedObject ? "O" : "E"
         var hit = DetectorHit(
           name: rule, start: position, end: end,
-          key: ModelSubscriptionDetector.key(kind, written, own: false, names: []))
+          key: ModelSubscriptionDetector.key(kind, generic == nil ? written : Self.genericMark, own: false, names: []))
         let before = WrittenType.compactText(view, position, name) + Self.tail(view, name: name, end: end)
         let model = written.map { "`\($0)`" } ?? "the model"
         switch rule {
@@ -119,22 +119,7 @@ struct ViewUseSiteDetector: Detector {
         guard view.isWord(position + 1, "environmentObject"), view.kind(position + 2) == .leftParen,
           enabled.contains(Self.environmentModifier), let close = view.partner(position + 2)
         else { continue }
-        var written = WrittenType.ofValue(file, from: position + 3, to: close - 1)
-        // `viewModel.context`: the tree looks up `context` in `viewModel`'s type (`Type#member`).
-        if written == nil, let member = WrittenType.ofMember(file, from: position + 3, to: close - 1) {
-          written = member.type + "#" + member.member
-        }
-        // `guard let editorManager = workspace.editorManager … .environmentObject(editorManager)`.
-        if written == nil, position + 3 == close - 1, view.isIdentifier(position + 3),
-          let member = WrittenType.ofBoundMember(file, view.text(position + 3), at: position + 3)
-        {
-          written = member.type + "#" + member.member
-        }
-        // `.environmentObject(workspace)` in an extension, `workspace` a property declared in
-        // another file: the tree looks it up in the enclosing type (`Type#name`).
-        if written == nil, let property = WrittenType.propertyElsewhere(file, from: position + 3, to: close - 1) {
-          written = property
-        }
+        let written = WrittenType.ofHolder(file, from: position + 3, to: close - 1)
         let argument = WrittenType.compactText(view, position + 3, close - 1)
         var hit = DetectorHit(
           name: Self.environmentModifier, start: position + 1, end: close,
@@ -150,6 +135,10 @@ struct ViewUseSiteDetector: Detector {
       }
     }
   }
+
+  /// The key's written type for a model typed by a generic parameter: its reason says so, and
+  /// the tree looks nothing up.
+  static let genericMark = "?"
 
   /// The name after the `var` following the attribute at `attribute`, skipping modifiers and
   /// other attributes (`@StateObject private var model`, `@MainActor @ObservedObject var vm`).
