@@ -215,7 +215,7 @@ package struct Scanner: Sendable {
         extents: analysis.facts.extents, references: analysis.facts.references)
     }
     let plan = planBuilder.build(
-      findings: findings, modules: graph.modules, sources: sourceFacts, treeTypes: declared, notes: [])
+      findings: findings, modules: graph.modules, sources: sourceFacts, treeTypes: declared, notes: [], jobs: jobs)
     return Outcome(
       findings: findings, graph: graph, plan: plan, warnings: warnings, skipped: skipped, uncompiled: uncompiled)
   }

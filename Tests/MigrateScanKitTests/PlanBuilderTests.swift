@@ -25,6 +25,30 @@ import Testing
     ModuleInfo(name: "Feed", path: "Sources/Feed", wave: 2, dependsOn: ["Repository"], tested: false, lines: 5_000),
   ]
 
+  /// Steps are drafted, sorted and filled on several threads: the plan is the same for every
+  /// thread count, also past the sizes where the work is split (256 units, 512 steps).
+  @Test func thePlanIsTheSameForEveryThreadCount() {
+    let kinds: [(CategoryID, Disposition, Phase?)] = [
+      (.oneShotFuture, .migrate, .oneShot), (.publishedProperty, .migrate, .viewModels),
+      (.subject, .migrate, .viewModels), (.operatorPipeline, .keep, nil), (.futureTaskWrapper, .fixNow, nil),
+    ]
+    var findings: [Finding] = []
+    for index in 0..<3_000 {
+      let module = Self.modules[index % Self.modules.count]
+      let kind = kinds[index % kinds.count]
+      findings.append(
+        Self.finding(
+          "f\(index)", module: module.name, file: "\(module.path)/F\(index / 6).swift", line: 1 + index % 40,
+          category: kind.0, disposition: kind.1, phase: kind.2, symbol: "Type\(index / 3).member\(index % 3)"))
+    }
+    findings.sort(by: Finding.reportOrder)
+    let one = PlanBuilder().build(findings: findings, modules: Self.modules, jobs: 1)
+    #expect(one.phases.map(\.steps.count).reduce(0, +) > 1_000)
+    for jobs in [2, 3, 8] {
+      #expect(PlanBuilder().build(findings: findings, modules: Self.modules, jobs: jobs) == one)
+    }
+  }
+
   @Test func stepsGoLeavesFirstAndSayWhatBlocksThem() {
     let findings = [
       Self.finding("f1", module: "Feed", file: "Sources/Feed/A.swift"),

@@ -50,12 +50,14 @@ package struct PlanBuilder: Sendable {
   ///     findings' lines and order them by name.
   ///   - treeTypes: the top-level type names the tree declares; a member of an extension of any
   ///     other type is a unit of its own (a bridge). nil: every type counts as the tree's.
+  ///   - jobs: threads for the sections' steps (1: the calling thread only); the plan is the
+  ///     same for every value.
   package func build(
     findings: [Finding], modules: [ModuleInfo], sources: [String: PlanSourceFile] = [:],
-    treeTypes: Set<String>? = nil, notes: [String] = []
+    treeTypes: Set<String>? = nil, notes: [String] = [], jobs: Int = 1
   ) -> MigrationPlan {
     let planner = Planner(
-      builder: self, findings: findings, modules: modules, sources: sources, treeTypes: treeTypes)
+      builder: self, findings: findings, modules: modules, sources: sources, treeTypes: treeTypes, jobs: jobs)
     return MigrationPlan(phases: planner.phases(), notes: notes)
   }
 

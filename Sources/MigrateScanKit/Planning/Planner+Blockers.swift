@@ -1,3 +1,4 @@
+import ParallelWork
 import ScanModel
 
 extension Planner {
@@ -96,10 +97,23 @@ extension Planner {
         }
       }
     }
-    var moduleBlockers: [PlanSectionID: [String: ([String], [String])]] = [:]
-    for section in PlanSectionID.allCases {
-      guard var list = drafts[section] else { continue }
+    // A step is filled from the tables above and from caches of what is the same for every
+    // step of a section (its module's blockers, its cycle's members): pieces of at most 512
+    // steps of one section, each with its own caches, run on `jobs` threads. The caches only
+    // save work, so every split fills the same steps.
+    let sections = PlanSectionID.allCases
+    var pieces: [(section: PlanSectionID, range: Range<Int>)] = []
+    for section in sections {
+      let count = drafts[section]?.count ?? 0
+      for start in stride(from: 0, to: count, by: 512) { pieces.append((section, start..<min(count, start + 512))) }
+    }
+    let unfilled = drafts
+    let filled = ParallelChunks.map(count: pieces.count, jobs: jobs, minimumChunk: 1) {
+      [self, pieces, stepOfFinding, unitStep, lastStep, ownSteps] position -> [Draft] in
+      let section = pieces[position].section
+      var list = Array(unfilled[section]![pieces[position].range])
       var cycleMembers: [String: [String]] = [:]
+      var moduleBlockers: [String: ([String], [String])] = [:]
       // In place: a copy of each draft made every append to its step's arrays copy them too.
       func fill(_ draft: inout Draft) {
         var title = StepTitle()
@@ -131,18 +145,20 @@ extension Planner {
         }
         if section != .fixNow && section != .leaveAlone && PlanBuilder.isWork(section) {
           let module = draft.step.module
-          if moduleBlockers[section]?[module] == nil {
-            moduleBlockers[section, default: [:]][module] = dependencyBlockers(
+          if moduleBlockers[module] == nil {
+            moduleBlockers[module] = dependencyBlockers(
               of: module, in: section, strict: strict, lastStep: lastStep[section] ?? [:])
           }
-          let (words, ids) = moduleBlockers[section]![module]!
+          let (words, ids) = moduleBlockers[module]!
           draft.step.blockedBy += words
           draft.step.blockedBySteps += ids
         }
       }
       for index in list.indices { fill(&list[index]) }
-      drafts[section] = list
+      return list
     }
+    for section in sections where drafts[section] != nil { drafts[section] = [] }
+    for (piece, list) in zip(pieces, filled) { drafts[piece.section]!.append(contentsOf: list) }
   }
 
   /// How a unit is named in titles and blockers: a file by its name.
