@@ -98,19 +98,24 @@ extension Classifier {
       guard let target = names.first, tree.publishedNames(of: candidate.typePath).contains(target) else { return nil }
     case "S", "O", "E", "M":
       guard let model else { break }
-      var seen: Set<String> = []
-      var feeds: [String] = []
-      // The model's own module: a feed is judged by what the module declaring the property sees,
-      // as the model's `published-property` finding judges it.
-      let modelModule = types.gates(of: model).module
-      for name in tree.publishedNames(of: model) {
-        for feed in tree.feeds(of: name, in: model, module: modelModule.isEmpty ? nil : modelModule) {
-          let location = "\(feed.path):\(feed.feed.line)"
-          guard seen.insert(location).inserted else { continue }
-          use.blockedBy.append(location)
-          feeds.append("`$\(name)` at \(location)")
+      let entry = tree.modelFeeds.entry(for: model) {
+        var seen: Set<String> = []
+        var entry = ModelFeedMemo.Entry(locations: [], described: [])
+        // The model's own module: a feed is judged by what the module declaring the property
+        // sees, as the model's `published-property` finding judges it.
+        let modelModule = types.gates(of: model).module
+        for name in tree.publishedNames(of: model) {
+          for feed in tree.feeds(of: name, in: model, module: modelModule.isEmpty ? nil : modelModule) {
+            let location = "\(feed.path):\(feed.feed.line)"
+            guard seen.insert(location).inserted else { continue }
+            entry.locations.append(location)
+            entry.described.append("`$\(name)` at \(location)")
+          }
         }
+        return entry
       }
+      use.blockedBy += entry.locations
+      let feeds = entry.described
       // One reason for them all: the model's own finding lists each with its pipeline.
       if !feeds.isEmpty {
         let shown = feeds.count > 5 ? feeds.prefix(5).joined(separator: ", ") + ", …" : feeds.joined(separator: ", ")

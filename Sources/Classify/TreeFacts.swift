@@ -102,6 +102,8 @@ struct TreeFacts: Sendable {
   let libraryAPI: LibraryAPI
   /// The tree's test modules.
   let testModules: Set<String>
+  /// Per model, the pipelines its use sites are blocked by, made when first asked for.
+  let modelFeeds = ModelFeedMemo()
   /// Resolved `future-initialiser` helper calls, counted per helper name for `bridge-helper`.
   private var initialiserCalls = 0
 
