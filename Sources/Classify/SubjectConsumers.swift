@@ -97,13 +97,15 @@ struct SubjectConsumers: Sendable {
       }
     }
     guard !wanted.isEmpty else { return }
+    // Most names asked about are no subject's: a byte filter answers them without hashing.
+    let wantedFilter = NameFilter(wanted)
     var uses: [String: [LocatedUse]] = [:]
     // The names a wanted use's qualifier goes through (`shared`, `store`): only their declared
     // types are ever asked for, so only they are indexed (a tree declares tens of thousands).
     var through: Set<String> = []
     var types: Set<String> = []
     for file in files {
-      for use in file.facts.memberUses where wanted.contains(use.name) {
+      for use in file.facts.memberUses where wantedFilter.contains(use.name) {
         uses[use.name, default: []].append(LocatedUse(path: file.path, use: use))
         through.formUnion(use.qualifier)
         if !use.localType.isEmpty { types.insert(use.localType) }
@@ -122,15 +124,19 @@ struct SubjectConsumers: Sendable {
     // this pass quadratic (element-x-ios: 1.2G → 2.4G instructions).
     var declaring: [String: [String]] = [:]
     var declaringSet: [String: Set<String>] = [:]
+    let throughFilter = NameFilter(through)
     for file in files {
-      for member in file.facts.members where wanted.contains(member.name) || through.contains(member.name) {
+      for member in file.facts.members {
+        let isWanted = wantedFilter.contains(member.name)
+        let isThrough = throughFilter.contains(member.name)
+        guard isWanted || isThrough else { continue }
         let owner = Self.last(member.typePath)
-        if wanted.contains(member.name), declaringSet[member.name, default: []].insert(owner).inserted {
+        if isWanted, declaringSet[member.name, default: []].insert(owner).inserted {
           declaring[member.name, default: []].append(owner)
         }
         guard !member.type.isEmpty else { continue }
         types.insert(member.type)
-        if through.contains(member.name) {
+        if isThrough {
           if let known = byName[member.name] {
             if known != member.type { byName[member.name] = "" }
           } else {
@@ -343,7 +349,9 @@ struct SubjectConsumers: Sendable {
           + (subject.multicast ? ", shared with `share()`/`multicast`" : ""))
       reasons.append("keep the broadcast on Combine: \(trap)")
     } else if !result.ambiguous.isEmpty {
-      let others = result.otherTypes.map { "`\($0)`" }.joined(separator: ", ")
+      // A name every coordinator declares (`actions`) has a hundred other owners: a few are named.
+      let named = result.otherTypes.prefix(5).map { "`\($0)`" }.joined(separator: ", ")
+      let others = result.otherTypes.count > 5 ? named + " and \(result.otherTypes.count - 5) other types" : named
       reasons.append(
         (count == 1 ? "1 consumer found\(exposed): \(listed)" : "no consumer resolved\(exposed)")
           + "; the uses at \(list(result.ambiguous)) may be its consumers too "

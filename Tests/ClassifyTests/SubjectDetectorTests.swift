@@ -614,6 +614,31 @@ import Testing
         + "(or those of `Other`, which declare the name too)")
   }
 
+  /// A name a hundred types declare (every coordinator's `actions`) names a few of them, not
+  /// all: element-x's reasons ran to 6,000 characters.
+  @Test func manyOtherOwnersOfTheNameAreCountedNotListed() {
+    let owners = (0..<8).map { "final class Owner\($0) { let updates = PassthroughSubject<Int, Never>() }" }
+    let files = [
+      ("Sources/App/Owners.swift", "import Combine\n" + owners.joined(separator: "\n") + "\n"),
+      (
+        "Sources/App/Screen.swift",
+        """
+        import Combine
+        func wire(_ manager: SomeProtocol) {
+          manager.updates.sink { print($0) }.store(in: &bag)
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.count == 8)
+    #expect(
+      findings.first?.reasons.first
+        == "no consumer resolved; the uses at Sources/App/Screen.swift:3 may be its consumers too "
+        + "(or those of `Owner1`, `Owner2`, `Owner3`, `Owner4`, `Owner5` and 2 other types, which declare the "
+        + "name too)")
+  }
+
   @Test func noConsumerInTheTreeIsSaidHonestly() {
     let source = """
       import Combine
