@@ -15,7 +15,9 @@ struct ResumeGuards {
 
   /// Parts of names that say "this already happened" (`didResume`, `isCompleted`, `settled`), or
   /// the "disable, then check `isEnabled`" idiom of event taps (`guard proxy.isEnabled else`).
-  private static let flagWords = ["resum", "complet", "done", "settl", "fired", "handled", "enabled"]
+  private static let flagWords = ["resum", "complet", "done", "settl", "fired", "handled", "enabled"].map {
+    Array($0.utf8)
+  }
 
   /// Calls that stop further events before the `resume`: the same subscription cancelled, the
   /// observer removed, the timer invalidated.
@@ -77,8 +79,12 @@ struct ResumeGuards {
       view.kind(position + 1) == .leftParen || ["is", "did", "has", "was", "already"].contains { name.hasPrefix($0) }
       || ["done", "settled", "resumed", "completed", "fired", "handled"].contains(name)
     guard boolShaped else { return false }
-    let lower = name.lowercased()
-    return Self.flagWords.contains { lower.contains($0) }
+    // Bytes, not `String.contains`: the string search was 1.4% of a scan of generated code.
+    let lower = Array(name.lowercased().utf8)
+    return Self.flagWords.contains { word in
+      guard lower.count >= word.count else { return false }
+      return (0...(lower.count - word.count)).contains { lower[$0..<$0 + word.count].elementsEqual(word) }
+    }
   }
 
   /// True when `position` is in the `else` block of a `guard let self …` (or `let x = self`).
