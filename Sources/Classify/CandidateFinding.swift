@@ -68,6 +68,9 @@ package struct CandidateFinding: Sendable, Hashable {
   /// False for a pattern rule's match that names no Combine word and whose rule does not ask for
   /// the import (`requires-combine-import`): a team's own rule fires wherever it matches.
   package var requiresCombineImport = true
+  /// True when the declaration of an `ObservableObject` type is `public` or `open`: in a
+  /// published library its clients hold it, so it keeps its API (`Classifier`).
+  package var isPublicDeclaration = false
 
   /// Creates a candidate; only the rule fields, the range and the text are required.
   package init(

@@ -209,6 +209,13 @@ package enum Classifier {
     }
   }
 
+  /// Why a published library's public model, and what moves with it, stays.
+  static func clientModelReason(_ type: String, module: String) -> String {
+    "`\(type)` is a public `ObservableObject` of `\(module)`, a library product no app of the tree uses: its "
+      + "clients hold it with `@StateObject`/`@ObservedObject` and may read its `$` publishers, which "
+      + "`@Observable` takes away, so it keeps that API (an `@Observable` model beside it is a major version's change)"
+  }
+
   private static func resolve(
     _ candidate: CandidateFinding, file: FileClassification, module: String?, notes: TargetNotes, tree: TreeFacts
   ) -> Finding? {
@@ -230,6 +237,19 @@ package enum Classifier {
     }
     if candidate.phaseDecided { phase = candidate.phase }
     if candidate.category.isPitfall && candidate.disposition == nil { (disposition, phase) = (.fixNow, nil) }
+    // A published library's public model keeps its `ObservableObject` API for its clients, and
+    // its `@Published` properties stay with it: nothing there waits for a pipeline or a target.
+    var clientModel: (type: String, module: String)?
+    if disposition == .migrate, let key = candidate.key {
+      let type = candidate.category == .publishedProperty ? TreeFacts.split(key).0 : key
+      if candidate.category == .observableObject || candidate.category == .publishedProperty,
+        let owner = tree.clientModels[type]
+      {
+        clientModel = (type, owner)
+        (disposition, phase) = (.keep, nil)
+        reasons.append(Self.clientModelReason(type, module: owner))
+      }
+    }
     switch candidate.category {
     case .bridgeHelper:
       if let name = candidate.key, !candidate.phaseDecided, disposition == .migrate {
@@ -241,7 +261,7 @@ package enum Classifier {
             : "nothing in the tree uses `\(name)` any more: remove it")
       }
     case .publishedProperty:
-      if let key = candidate.key {
+      if clientModel == nil, let key = candidate.key {
         let (typePath, name) = TreeFacts.split(key)
         var seen = Set(blockedBy)
         for feed in tree.feeds(of: name, in: typePath, module: module) {
@@ -259,7 +279,7 @@ package enum Classifier {
         gates = notes.observableGates
       }
     case .observableObject:
-      if let typePath = candidate.key {
+      if clientModel == nil, let typePath = candidate.key {
         // The type moves to `@Observable` as a whole: any `$x` pipeline of its properties blocks it.
         var seen = Set(blockedBy)
         for name in tree.publishedNames(of: typePath) {
@@ -315,7 +335,18 @@ package enum Classifier {
           }
         }
       }
-      // A test of the library's own publisher API keeps testing it while the publisher stays.
+      // A test of the library's own publisher API keeps testing it while the publisher stays;
+      // so does a test of a `$property` of its public model.
+      if disposition == .migrate, let module, tree.testModules.contains(module),
+        let read = tree.clientModelFeeds["\(file.path):\(candidate.range.start.line)"]
+      {
+        (disposition, phase) = (.keep, nil)
+        // What would have it rewritten: the source's advice and the property's wait for it.
+        reasons.removeAll { $0.hasPrefix("source ") || $0.hasPrefix("starts from `$") }
+        reasons.insert(
+          "tests `$\(read.property)` of `\(read.type)`, the public model of library `\(read.module)`, which keeps "
+            + "its `@Published` publishers for clients: keep this test with it", at: 0)
+      }
       if disposition == .migrate, let module, tree.testModules.contains(module),
         let tested = tree.libraryAPI.tested(by: candidate.matchText)
       {
@@ -339,6 +370,14 @@ package enum Classifier {
     case .observableUse:
       guard let use = observableUse(candidate, tree: tree) else { return nil }
       unit = use.unit
+      if disposition == .migrate, let model = use.unit ?? (candidate.typePath.isEmpty ? nil : candidate.typePath),
+        let owner = tree.clientModels[model]
+      {
+        // It changes only with its model, which stays.
+        (disposition, phase) = (.keep, nil)
+        reasons.append(Self.clientModelReason(model, module: owner))
+        break
+      }
       reasons += use.reasons
       blockedBy += use.blockedBy
       if disposition == .migrate {

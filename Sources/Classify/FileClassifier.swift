@@ -43,6 +43,7 @@ package enum FileClassifier {
         candidate.phaseDecided = true
       }
       candidate.key = key(file, category: hit.category, start: hit.start, end: hit.end)
+      if hit.category == .observableObject { candidate.isPublicDeclaration = isPublic(file.view, before: hit.start) }
       candidates.append(candidate)
     }
 
@@ -191,6 +192,31 @@ package enum FileClassifier {
       }
     }
     return nil
+  }
+
+  /// True when the modifiers and attributes just before the declaration keyword at `start`
+  /// (`@MainActor public final class`, `open class`) make it `public` or `open`.
+  private static func isPublic(_ view: SignificantTokenView, before start: Int) -> Bool {
+    var position = start - 1
+    while position >= 0, start - position <= 12 {
+      if view.isWord(position, "public") || view.isWord(position, "open") { return true }
+      let modifier = ["final", "internal", "package", "private", "fileprivate", "nonisolated"].contains {
+        view.isWord(position, $0)
+      }
+      // `@MainActor`, `@available(iOS 15, *)`: an attribute, then more modifiers before it.
+      if view.kind(position) == .rightParen, let open = view.partner(position) {
+        position = open - 1
+        continue
+      }
+      let attribute = view.isIdentifier(position) && view.kind(position - 1) == .atSign
+      if attribute {
+        position -= 2
+        continue
+      }
+      guard modifier else { return false }
+      position -= 1
+    }
+    return false
   }
 
   /// The join key of a pattern hit: `Type.name` for `@Published`, the type for `ObservableObject`.

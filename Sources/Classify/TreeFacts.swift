@@ -102,6 +102,12 @@ struct TreeFacts: Sendable {
   let libraryAPI: LibraryAPI
   /// The tree's test modules.
   let testModules: Set<String>
+  /// The public `ObservableObject`s of published libraries, with their module: their clients
+  /// hold them with `@StateObject`/`@ObservedObject` and read their `$` publishers, so they keep
+  /// that API, and their properties and use sites stay with them.
+  let clientModels: [String: String]
+  /// The pipelines reading a `$property` of a client model, by `path:line`.
+  private(set) var clientModelFeeds: [String: (type: String, property: String, module: String)] = [:]
   /// Per model, the pipelines its use sites are blocked by, made when first asked for.
   let modelFeeds = ModelFeedMemo()
   /// Resolved `future-initialiser` helper calls, counted per helper name for `bridge-helper`.
@@ -219,6 +225,18 @@ struct TreeFacts: Sendable {
     self.defects = defects
     self.completionFunctions = functions
     self.testModules = context.testModules
+    var clientModels: [String: String] = [:]
+    if !context.libraryModules.isEmpty {
+      for (file, module) in zip(files, modules) {
+        guard let module, context.libraryModules.contains(module), !context.testModules.contains(module) else {
+          continue
+        }
+        for candidate in file.candidates where candidate.category == .observableObject {
+          if candidate.isPublicDeclaration, let type = candidate.key { clientModels[type] = module }
+        }
+      }
+    }
+    self.clientModels = clientModels
     var ends: [String: (end: StreamEnd, place: String)] = [:]
     var via: [String: String] = [:]
     for file in files {
@@ -286,6 +304,13 @@ struct TreeFacts: Sendable {
     self.subjectConsumers = built.subjects
     self.observableTypes = built.observable
     self.libraryAPI = built.library
+    for (type, module) in clientModels {
+      for name in publishedNames(of: type) {
+        for feed in feeds(of: name, in: type, module: module) {
+          clientModelFeeds["\(feed.path):\(feed.feed.line)"] = (type, name, module)
+        }
+      }
+    }
     // A helper counts only where its own `Future` is Combine's: an `extension Future` in a module
     // that declares (or a file that imports) another `Future` extends that one.
     for (index, file) in files.enumerated() where !file.facts.helpers.isEmpty {

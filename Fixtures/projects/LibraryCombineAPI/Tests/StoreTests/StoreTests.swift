@@ -47,3 +47,16 @@ final class StoreTests: XCTestCase {
     XCTAssertEqual(count, 0)
   }
 }
+
+final class ImageLoaderTests: XCTestCase {
+  var bag: Set<AnyCancellable> = []
+
+  // A test of the public model's `$image`: it stays with the publisher.
+  func testLoadPublishesTheImage() {
+    let loader = ImageLoader()
+    var seen: [String?] = []
+    loader.$image.dropFirst().sink { seen.append($0) }.store(in: &bag)
+    loader.load("a")
+    XCTAssertEqual(seen, ["a"])
+  }
+}
