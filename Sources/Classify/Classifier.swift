@@ -239,13 +239,13 @@ package enum Classifier {
     if candidate.category.isPitfall && candidate.disposition == nil { (disposition, phase) = (.fixNow, nil) }
     // A published library's public model keeps its `ObservableObject` API for its clients, and
     // its `@Published` properties stay with it: nothing there waits for a pipeline or a target.
-    var clientModel: (type: String, module: String)?
+    var keptForClients = false
     if disposition == .migrate, let key = candidate.key {
       let type = candidate.category == .publishedProperty ? TreeFacts.split(key).0 : key
       if candidate.category == .observableObject || candidate.category == .publishedProperty,
         let owner = tree.clientModels[type]
       {
-        clientModel = (type, owner)
+        keptForClients = true
         (disposition, phase) = (.keep, nil)
         reasons.append(Self.clientModelReason(type, module: owner))
       }
@@ -261,7 +261,7 @@ package enum Classifier {
             : "nothing in the tree uses `\(name)` any more: remove it")
       }
     case .publishedProperty:
-      if clientModel == nil, let key = candidate.key {
+      if !keptForClients, let key = candidate.key {
         let (typePath, name) = TreeFacts.split(key)
         var seen = Set(blockedBy)
         for feed in tree.feeds(of: name, in: typePath, module: module) {
@@ -279,7 +279,7 @@ package enum Classifier {
         gates = notes.observableGates
       }
     case .observableObject:
-      if clientModel == nil, let typePath = candidate.key {
+      if !keptForClients, let typePath = candidate.key {
         // The type moves to `@Observable` as a whole: any `$x` pipeline of its properties blocks it.
         var seen = Set(blockedBy)
         for name in tree.publishedNames(of: typePath) {

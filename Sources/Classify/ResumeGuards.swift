@@ -1,3 +1,5 @@
+import SwiftLexer
+
 /// What stops a path that leaves without `resume`, or a second `resume`, from being a bug: a
 /// flag checked first (`guard !didResume else { return }`, `guard markCompleted() else { return }`),
 /// a `cancel()` of the subscription before the `resume`, or a weak capture that is gone.
@@ -81,10 +83,7 @@ struct ResumeGuards {
     guard boolShaped else { return false }
     // Bytes, not `String.contains`: the string search was 1.4% of a scan of generated code.
     let lower = Array(name.lowercased().utf8)
-    return Self.flagWords.contains { word in
-      guard lower.count >= word.count else { return false }
-      return (0...(lower.count - word.count)).contains { lower[$0..<$0 + word.count].elementsEqual(word) }
-    }
+    return Self.flagWords.contains { ByteSearch.contains(lower, $0) }
   }
 
   /// True when `position` is in the `else` block of a `guard let self …` (or `let x = self`).

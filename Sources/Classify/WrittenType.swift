@@ -153,31 +153,6 @@ enum WrittenType {
     return nil
   }
 
-  /// `let editorManager = workspace.editorManager` (also in `guard let`/`if let`) declared before
-  /// `position` in the same member, for a `name` whose type is not written: the written type of
-  /// the first name and the member read from it, for the tree to resolve as `ofMember` does.
-  static func ofBoundMember(_ file: FileContext, _ name: String, at position: Int) -> (type: String, member: String)? {
-    let view = file.view
-    let here = file.symbols.scope(at: position)
-    guard here.member != nil, here.open >= 0 else { return nil }
-    var scan = position - 1
-    while scan > max(0, here.open - 1, position - 3_000) {
-      defer { scan -= 1 }
-      guard view.isIdentifier(scan), view.has(scan, name), view.isWord(scan - 1, "let") || view.isWord(scan - 1, "var")
-      else { continue }
-      guard view.kind(scan + 1) == .equal else { return nil }
-      var first = scan + 2
-      if view.isWord(first, "self"), view.isPeriod(first + 1) { first += 2 }
-      guard view.isIdentifier(first), !isCapitalised(view.text(first)), view.isPeriod(first + 1),
-        view.isIdentifier(first + 2), !view.isPeriod(first + 3), view.kind(first + 3) != .leftParen,
-        view.kind(first + 3) != .postfixQuestionMark,
-        let type = ofName(file, view.text(first), at: first)
-      else { return nil }
-      return (type, view.text(first + 2))
-    }
-    return nil
-  }
-
   /// The type of the expression `start...end` when it is `model`, `self.model` or a
   /// constructing or singleton expression (an argument, the qualifier of `model.$query`); nil for
   /// anything longer (`viewModel.context` is not `viewModel`'s type).
@@ -218,9 +193,6 @@ enum WrittenType {
     while end > start, view.kind(end) == .postfixQuestionMark || view.kind(end) == .exclamationMark { end -= 1 }
     if let type = ofValue(file, from: start, to: end) { return type }
     if let member = ofMember(file, from: start, to: end) { return member.type + "#" + member.member }
-    if start == end, view.isIdentifier(start), let member = ofBoundMember(file, view.text(start), at: start) {
-      return member.type + "#" + member.member
-    }
     if let property = propertyElsewhere(file, from: start, to: end) { return property }
     return ofChain(file, from: start, to: end)
   }
