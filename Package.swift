@@ -50,8 +50,9 @@ let package = Package(
       name: "RuleFixtureTests",
       dependencies: ["MigrateScanKit", "RuleEngine", "Classify", "ScanModel", "MigrateScanTestSupport"]
     ),
-    .testTarget(name: "ClassifyTests", dependencies: ["Classify", "MigrateScanTestSupport"]),
-    .testTarget(name: "DependencyGraphTests", dependencies: ["DependencyGraph", "MigrateScanTestSupport"]),
+    .testTarget(name: "ClassifyTests", dependencies: ["Classify", "ScanModel", "MigrateScanTestSupport"]),
+    .testTarget(
+      name: "DependencyGraphTests", dependencies: ["DependencyGraph", "ScanModel", "MigrateScanTestSupport"]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScanModel", "MigrateScanTestSupport"]),
     .testTarget(name: "MigrateScanKitTests", dependencies: ["MigrateScanKit", "MigrateScanTestSupport"]),
   ]

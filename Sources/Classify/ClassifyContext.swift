@@ -1,3 +1,5 @@
+import ScanModel
+
 /// What the global pass knows about the whole tree.
 package struct ClassifyContext: Sendable {
   /// Type names declared anywhere in the scanned tree (the files' own declarations are added).
@@ -14,6 +16,9 @@ package struct ClassifyContext: Sendable {
   package var libraryModules: Set<String> = []
   /// Test modules.
   package var testModules: Set<String> = []
+  /// The tree's declarations, when the caller has built the table (the scanner builds one for
+  /// the graph and the classifier both); else the classifier builds it from its own facts.
+  package var symbols: SymbolTable?
 
   /// Creates a context with a module closure.
   package init(

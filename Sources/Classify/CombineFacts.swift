@@ -1,3 +1,5 @@
+import ScanModel
+
 /// What one file says about Combine that matters beyond the file: imports, declared names,
 /// `@Published` properties and their `$x` pipelines, bridge helpers, subjects.
 ///
@@ -186,19 +188,8 @@ package struct CombineFacts: Sendable, Hashable {
     }
   }
 
-  /// A stored or computed property declared in a type body, with its type when written
-  /// (`let manager: Manager`, `static let shared = Events()`).
-  package struct MemberDeclaration: Sendable, Hashable {
-    /// The declaring type path.
-    package var typePath: String
-    /// The property name.
-    package var name: String
-    /// The simple name of its declared type, "" when the file does not say.
-    package var type: String
-    /// The qualifier of a dotted declared type (`Screen.ViewModelType` for `: Screen.ViewModelType.
-    /// Context`), else "": with `type`, the written path a view use site resolves.
-    package var typeQualifier = ""
-  }
+  /// A stored or computed property declared in a type body: the symbol table's member.
+  package typealias MemberDeclaration = SymbolTable.MemberSymbol
 
   /// A function, property or typealias whose written type is a publisher
   /// (`func search(_:) -> AnyPublisher<[Item], Error>`, `let updates = PassthroughSubject<Int,

@@ -1,3 +1,5 @@
+import ScanModel
+
 /// Which `$x` feeds block which `@Published` property: by declaration, not by name.
 ///
 /// A feed blocks a property when it names that property's projection:
@@ -22,7 +24,7 @@ struct FeedIndex: Sendable {
 
   /// Resolves every feed of `feeds` (each with its module and the modules it sees) against
   /// the `@Published` properties and member types of `files`.
-  init(feeds: [TreeFacts.LocatedFeed], files: [FileClassification], modules: [String?]) {
+  init(feeds: [TreeFacts.LocatedFeed], files: [FileClassification], modules: [String?], symbols: SymbolTable) {
     guard !feeds.isEmpty else { return }
     var fedNames: Set<String> = []
     var through: Set<String> = []
@@ -37,25 +39,17 @@ struct FeedIndex: Sendable {
     // The types publishing each fed name, with their modules.
     var declarers: [String: [(typePath: String, owner: String, module: String)]] = [:]
     var declarerTypes: Set<String> = []
-    var memberTypes: [String: String] = [:]
     // Every property and member name of the tree is tested: by bytes, not by hashing each.
     let fedFilter = NameFilter(fedNames)
-    let throughFilter = NameFilter(through)
+    let members = symbols.memberTypes(named: NameFilter(through).contains)
+    let memberTypes = members.byOwner
+    receivers.formUnion(members.types)
     // By index: a `for … in` copied (retained) every file to read two of its facts.
     for index in files.indices {
       for property in files[index].facts.published where fedFilter.contains(property.name) {
         let owner = SubjectConsumers.last(property.typePath)
         declarers[property.name, default: []].append((property.typePath, owner, modules[index] ?? ""))
         declarerTypes.insert(owner)
-      }
-      for member in files[index].facts.members where !member.type.isEmpty && throughFilter.contains(member.name) {
-        let key = SubjectConsumers.last(member.typePath) + "\u{1F}" + member.name
-        receivers.insert(member.type)
-        if let known = memberTypes[key] {
-          if known != member.type { memberTypes[key] = "" }
-        } else {
-          memberTypes[key] = member.type
-        }
       }
     }
     var supertypes: [String: Set<String>] = [:]

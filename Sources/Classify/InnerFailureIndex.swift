@@ -1,4 +1,4 @@
-import ParallelWork
+import ScanModel
 
 /// The tree's answer to `CandidateFinding.Requirement.innerFailure`: can the function or property
 /// an inner publisher starts from fail, by its declared type?
@@ -27,7 +27,7 @@ struct InnerFailureIndex: Sendable {
   /// For each lookup: the reason its inner publisher can fail, or nil when it cannot or nothing says.
   private var answers: [InnerPublisher.Lookup: String] = [:]
 
-  init(files: [FileClassification], lookups: [InnerPublisher.Lookup], jobs: Int) {
+  init(files: [FileClassification], symbols: SymbolTable, lookups: [InnerPublisher.Lookup]) {
     guard !lookups.isEmpty else { return }
     let wanted = Set(lookups.map(\.name))
     var through: Set<String> = []
@@ -40,7 +40,9 @@ struct InnerFailureIndex: Sendable {
     }
     var declarations: [String: [Declaration]] = [:]
     var aliases: [String: [String]] = [:]
-    var memberTypes: [String: String] = [:]
+    let members = symbols.memberTypes(named: through.contains)
+    let memberTypes = members.byOwner
+    receivers.formUnion(members.types)
     for file in files {
       for declared in file.facts.publisherDeclarations {
         if declared.isAlias {
@@ -52,23 +54,8 @@ struct InnerFailureIndex: Sendable {
               type: declared.type))
         }
       }
-      for member in file.facts.members where through.contains(member.name) && !member.type.isEmpty {
-        let key = SubjectConsumers.last(member.typePath) + "\u{1F}" + member.name
-        receivers.insert(member.type)
-        if let known = memberTypes[key] {
-          if known != member.type { memberTypes[key] = "" }
-        } else {
-          memberTypes[key] = member.type
-        }
-      }
     }
-    // Which receiver types the tree declares, and what they inherit from.
-    let filter = NameFilter(receivers)
-    let declaredShares = ParallelChunks.map(count: files.count, jobs: jobs) { index in
-      files[index].facts.declaredTypes.filter(filter.contains)
-    }
-    var declaredTypes: Set<String> = []
-    for share in declaredShares { declaredTypes.formUnion(share) }
+    // What the receiver types inherit from.
     var supertypes: [String: [String]] = [:]
     for file in files {
       for conformance in file.facts.conformances where receivers.contains(conformance.type) {
@@ -83,7 +70,7 @@ struct InnerFailureIndex: Sendable {
       if let receiver = Self.receiver(
         qualifier: lookup.qualifier, typePath: lookup.typePath, localType: lookup.localType, memberTypes: memberTypes)
       {
-        if !declaredTypes.contains(receiver) { continue }
+        if !symbols.declares(receiver) { continue }
         let own = all.filter { $0.owner == receiver }
         let inherited = all.filter { supertypes[receiver]?.contains($0.owner) == true }
         if !own.isEmpty {

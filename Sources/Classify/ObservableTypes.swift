@@ -28,8 +28,9 @@ struct ObservableTypes: Sendable {
   /// a nested type a subclass inherits (`ScreenViewModel.Context`, declared as
   /// `StateStoreViewModel.Context`).
   private var supertypes: [String: [String]] = [:]
-  /// The written type of each member a use site reads through (`TimelineViewModelProtocol#context`
-  /// → `TimelineViewModelType.Context`), "" where declarations disagree.
+  /// The written type of each member a use site reads through (`TimelineViewModelProtocol`␟`context`
+  /// → `TimelineViewModelType.Context`), "" where declarations disagree (see
+  /// `SymbolTable.MemberTypes`).
   private var memberTypes: [String: String] = [:]
   /// For each member name a use site reads through: the written type every declaration of it in
   /// the tree agrees on, "" when one has none or two differ.
@@ -46,7 +47,7 @@ struct ObservableTypes: Sendable {
 
   /// Collects the `ObservableObject`s of `files`; `context` says each file's module and its
   /// deployment targets.
-  init(files: [FileClassification], context: ClassifyContext) {
+  init(files: [FileClassification], symbols: SymbolTable, context: ClassifyContext) {
     var clauses: [CombineFacts.Conformance] = []
     var clauseFiles: [Int] = []
     for (index, file) in files.enumerated() {
@@ -71,28 +72,9 @@ struct ObservableTypes: Sendable {
       }
     }
     if !wanted.isEmpty {
-      for file in files {
-        for member in file.facts.members where wanted.contains(member.name) {
-          let type =
-            member.type.isEmpty
-            ? "" : member.typeQualifier.isEmpty ? member.type : member.typeQualifier + "." + member.type
-          // One type for every declaration of the name, or "" (one has no written type, or two
-          // disagree): what a hop no declared type leads to may resolve by.
-          if let known = typesByName[member.name] {
-            if known != type { typesByName[member.name] = "" }
-          } else {
-            typesByName[member.name] = type
-          }
-          guard !type.isEmpty else { continue }
-          let owner = member.typePath.split(separator: ".").last.map(String.init) ?? member.typePath
-          let key = owner + "#" + member.name
-          if let known = memberTypes[key] {
-            if known != type { memberTypes[key] = "" }
-          } else {
-            memberTypes[key] = type
-          }
-        }
-      }
+      let members = symbols.memberTypes(named: wanted.contains)
+      memberTypes = members.writtenByOwner
+      typesByName = members.writtenByName
     }
     var bySupertype: [String: [Int]] = [:]
     for (index, clause) in clauses.enumerated() {
@@ -195,7 +177,7 @@ struct ObservableTypes: Sendable {
       var found: [String] = []
       var next: [String] = []
       for name in level {
-        if let type = memberTypes[name + "#" + member] { found.append(type) }
+        if let type = memberTypes[SymbolTable.MemberTypes.key(owner: name, member: member)] { found.append(type) }
         for supertype in supertypes[name] ?? [] where seen.insert(supertype).inserted { next.append(supertype) }
       }
       if let first = found.first { return found.allSatisfy { $0 == first } && !first.isEmpty ? first : nil }

@@ -73,7 +73,7 @@ struct SubjectConsumers: Sendable {
   private(set) var visitedUses = 0
 
   /// Resolves every subject of `files` against the uses of every file.
-  init(files: [FileClassification]) {
+  init(files: [FileClassification], symbols: SymbolTable) {
     // Members written with a subject type, by `Type` U+001F `name`, and every type's written
     // supertypes: a protocol requirement of a subject type fixes its conformers' member.
     var subjectTyped: Set<String> = []
@@ -112,42 +112,25 @@ struct SubjectConsumers: Sendable {
         if let first = use.qualifier.first { types.insert(first) }
       }
     }
-    // The declared type of `Type.member` ("" when declarations disagree), and for each wanted
-    // name the types declaring it.
-    var memberTypes: [String: String] = [:]
-    // The declared type of each qualifier name whichever type declares it ("" when declarations
-    // disagree): `state.bindings.spaceFiltersViewModel?.actions` resolves through its last name
-    // when the path before it does not (a generic base class's `state`).
-    var byName: [String: String] = [:]
-    // In file order (for the report), with a set beside each list for the membership tests: a
-    // name like `actions` is declared by hundreds of types, and scanning the list per use made
-    // this pass quadratic (element-x-ios: 1.2G → 2.4G instructions).
+    // The declared type of `Type.member` and of each qualifier name whichever type declares it
+    // (`state.bindings.spaceFiltersViewModel?.actions` resolves through its last name when the
+    // path before it does not: a generic base class's `state`), from the symbol table.
+    let throughFilter = NameFilter(through)
+    let members = symbols.memberTypes { wantedFilter.contains($0) || throughFilter.contains($0) }
+    let memberTypes = members.byOwner
+    let byName = members.byName
+    types.formUnion(members.types)
+    // For each wanted name the types declaring it, in file order (for the report), with a set
+    // beside each list for the membership tests: a name like `actions` is declared by hundreds
+    // of types, and scanning the list per use made this pass quadratic (element-x-ios: 1.2G →
+    // 2.4G instructions).
     var declaring: [String: [String]] = [:]
     var declaringSet: [String: Set<String>] = [:]
-    let throughFilter = NameFilter(through)
     for file in files {
-      for member in file.facts.members {
-        let isWanted = wantedFilter.contains(member.name)
-        let isThrough = throughFilter.contains(member.name)
-        guard isWanted || isThrough else { continue }
+      for member in file.facts.members where wantedFilter.contains(member.name) {
         let owner = Self.last(member.typePath)
-        if isWanted, declaringSet[member.name, default: []].insert(owner).inserted {
+        if declaringSet[member.name, default: []].insert(owner).inserted {
           declaring[member.name, default: []].append(owner)
-        }
-        guard !member.type.isEmpty else { continue }
-        types.insert(member.type)
-        if isThrough {
-          if let known = byName[member.name] {
-            if known != member.type { byName[member.name] = "" }
-          } else {
-            byName[member.name] = member.type
-          }
-        }
-        let key = owner + "\u{1F}" + member.name
-        if let known = memberTypes[key] {
-          if known != member.type { memberTypes[key] = "" }
-        } else {
-          memberTypes[key] = member.type
         }
       }
     }

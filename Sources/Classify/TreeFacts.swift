@@ -92,6 +92,8 @@ struct TreeFacts: Sendable {
   /// How the stream of each publisher-returning function ends, by name, with where it is
   /// declared; declarations of one name that disagree make it unknown.
   private let sourceEnds: [String: (end: StreamEnd, place: String)]
+  /// The tree's declarations: the table the dependency graph resolves references with.
+  let symbols: SymbolTable
   /// Every subject's consumers across the tree.
   let subjectConsumers: SubjectConsumers
   /// The tree's `ObservableObject`s, built only when a file holds an `observable-use` candidate.
@@ -117,14 +119,16 @@ struct TreeFacts: Sendable {
   init(files: [FileClassification], context: ClassifyContext, jobs: Int = 1) {
     // The indexes no other part of the join reads are built beside it, on another thread.
     let modules = files.map { context.moduleOf($0.path) }
+    let symbols = context.symbols ?? Self.symbols(of: files, modules: modules)
+    self.symbols = symbols
     let side = SideWork(jobs: jobs) {
       // By index: a `for … in` over candidates copies each one to read its category.
       let holdsUse = files.contains { file in
         file.candidates.indices.contains { file.candidates[$0].category == .observableUse }
       }
       return (
-        subjects: SubjectConsumers(files: files),
-        observable: holdsUse ? ObservableTypes(files: files, context: context) : ObservableTypes(),
+        subjects: SubjectConsumers(files: files, symbols: symbols),
+        observable: holdsUse ? ObservableTypes(files: files, symbols: symbols, context: context) : ObservableTypes(),
         library: LibraryAPI(files: files, modules: modules, libraries: context.libraryModules)
       )
     }
@@ -153,19 +157,20 @@ struct TreeFacts: Sendable {
       helperNames.formUnion(question.helperNames)
       lookups += question.lookups
     }
-    self.innerFailures = InnerFailureIndex(files: files, lookups: lookups, jobs: jobs)
-    // Every declared name of every file is tested against these few: by bytes, as hashing each
-    // one was most of joining the facts.
-    let askedFilter = NameFilter(asked)
+    self.innerFailures = InnerFailureIndex(files: files, symbols: symbols, lookups: lookups)
     let helperTable = UsedNames(helperNames.sorted())
-    let shares = ParallelChunks.map(count: files.count, jobs: jobs) { [helperNames] index in
-      let facts = files[index].facts
-      return (
-        declared: facts.declaredTypes.filter(askedFilter.contains),
-        used: helperNames.isEmpty ? [] : facts.usedNames.intersection(helperTable)
-      )
+    let shares = ParallelChunks.map(count: helperNames.isEmpty ? 0 : files.count, jobs: jobs) { index in
+      files[index].facts.usedNames.intersection(helperTable)
     }
+    // Which modules declare each name asked about: the symbol table's answer.
     var declaredBy: [String: Set<String>] = [:]
+    for name in asked {
+      let declaring = symbols.files(declaring: name)
+      if declaring.isEmpty { continue }
+      var owners: Set<String> = []
+      for file in declaring { owners.insert(symbols.files[file].module) }
+      declaredBy[name] = owners
+    }
     var reexports: [String: Set<String>] = [:]
     var exporting: Set<String> = []
     var used: [String: Int] = [:]
@@ -177,7 +182,8 @@ struct TreeFacts: Sendable {
     var functions: [String: [(key: String, labels: [String])]] = [:]
     var importing: Set<String> = []
     var declaring: Set<String> = []
-    for (index, (file, share)) in zip(files, shares).enumerated() {
+    for name in shares.joined() { used[name, default: 0] += 1 }
+    for (index, file) in files.enumerated() {
       let module = modules[index]
       // A publisher type is visible only where Combine is imported: other files declare none, and
       // a module already known needs no second look (member lists are long).
@@ -190,14 +196,12 @@ struct TreeFacts: Sendable {
           declaring.insert(module)
         }
       }
-      for name in share.declared { declaredBy[name, default: []].insert(module ?? "") }
       if !file.facts.exportedImports.isEmpty {
         reexports[module ?? "", default: []].formUnion(file.facts.exportedImports)
       }
       if file.facts.exportedImports.contains(where: context.providingModules.contains), let module {
         exporting.insert(module)
       }
-      for name in share.used { used[name, default: 0] += 1 }
       for feed in file.facts.feeds {
         var entry = LocatedFeed(path: file.path, feed: feed)
         entry.order = feedCount[feed.name, default: 0]
@@ -298,7 +302,7 @@ struct TreeFacts: Sendable {
       located[index].feed.module = module
       located[index].feed.visible = visibleOf[module] ?? []
     }
-    self.feedIndex = FeedIndex(feeds: located.map(\.feed), files: files, modules: modules)
+    self.feedIndex = FeedIndex(feeds: located.map(\.feed), files: files, modules: modules, symbols: symbols)
     // Methods of `self` are called from here on: the side indexes must be in place.
     let built = side.result()
     self.subjectConsumers = built.subjects
@@ -332,6 +336,18 @@ struct TreeFacts: Sendable {
       for offset in offsets { sites.insert("\(file.path):\(offset)") }
     }
     self.initialiserCalls = sites.count
+  }
+
+  /// The symbol table of `files` for a caller that built none: each file's types by their
+  /// simple names (nested and local ones too, as far as this file's facts say), and its members.
+  static func symbols(of files: [FileClassification], modules: [String?]) -> SymbolTable {
+    SymbolTable(
+      files: zip(files, modules).map { file, module in
+        SymbolTable.File(
+          path: file.path, module: module ?? "",
+          types: file.facts.declaredTypes.map { SymbolTable.TypeSymbol(qualifiedName: $0, name: $0) },
+          members: file.facts.members)
+      })
   }
 
   /// What `file` (in `module`) can see: its imports with every re-export they bring, whether one

@@ -9,7 +9,7 @@ import SwiftLexer
 /// 1. read the manifests (`PackageManifestScanner`);
 /// 2. assign files to modules (`ModuleResolver`): `assignModules` stops here, for callers that
 ///    need only the modules while `build(_:jobs:)` does the rest;
-/// 3. index declared type names (`DeclarationIndex`), so each reference costs one lookup;
+/// 3. index declared type names (`SymbolTable`), so each reference costs one lookup;
 /// 4. resolve each file's references once, files in parallel (`resolveReferences`);
 /// 5. module edges: declared target dependencies, plus, for modules without a manifest target
 ///    (folders and mapped modules), edges inferred from the types and modules their files name;
@@ -200,11 +200,16 @@ package enum ProjectGraphBuilder {
   }
 
   /// Steps 3 to 6 of `build(manifests:files:moduleMap:jobs:)`, on files already given modules.
-  package static func build(_ assignment: ModuleAssignment, jobs: Int = 1) -> ProjectGraph {
+  ///
+  /// `symbols` is the tree's symbol table over `assignment`'s files, when the caller has built
+  /// it for other uses too (`SymbolTable(assignment:members:)`); else it is built here.
+  package static func build(_ assignment: ModuleAssignment, symbols: SymbolTable? = nil, jobs: Int = 1)
+    -> ProjectGraph
+  {
     let packages = assignment.packages
     let files = assignment.files
     let resolver = assignment.resolver
-    let index = DeclarationIndex(files: files.map(\.facts))
+    let index = symbols ?? SymbolTable(assignment: assignment)
     let modules = resolver.modules
     let moduleOfFile = resolver.moduleOfFile
     var importable: [String: [Int]] = [:]
@@ -369,7 +374,7 @@ package enum ProjectGraphBuilder {
 
   /// Resolves the references of `files[file]` against `index`. Pure, so files run in parallel.
   static func resolveReferences(
-    of file: Int, files: [SourceFile], modules: [ResolvedModule], moduleOfFile: [Int], index: DeclarationIndex
+    of file: Int, files: [SourceFile], modules: [ResolvedModule], moduleOfFile: [Int], index: SymbolTable
   ) -> ResolvedReferences {
     let facts = files[file].facts
     let module = moduleOfFile[file]

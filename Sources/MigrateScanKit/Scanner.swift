@@ -120,7 +120,6 @@ package struct Scanner: Sendable {
     var manifests: [ProjectGraphBuilder.ManifestFile] = []
     var projectFiles: [ProjectGraphBuilder.ManifestFile] = []
     var sources: [ProjectGraphBuilder.SourceFile] = []
-    var declared: Set<String> = []
     for analysis in analyses {
       if let manifest = analysis.manifest {
         if analysis.isProjectFile {
@@ -132,10 +131,6 @@ package struct Scanner: Sendable {
         continue
       }
       sources.append(ProjectGraphBuilder.SourceFile(path: analysis.path, facts: analysis.facts, lines: analysis.lines))
-      // Top-level names only: a nested `Cache.Future` does not shadow Combine's `Future`.
-      for declaration in analysis.facts.declarations where declaration.qualifiedName == declaration.name {
-        declared.insert(declaration.name)
-      }
     }
     // Findings need only each file's module and each package's platforms, which come from the
     // cheap first stage of the graph build; so they are finalised on one thread while the rest
@@ -170,17 +165,34 @@ package struct Scanner: Sendable {
       tests = Set(modules.filter(\.isTest).map(\.name))
     }
     let moduleTable = moduleOfFile
+    // Only compiled code is analysed: a file no target compiles yields no findings.
+    let uncompiled = Set(skipped.map(\.path))
+    let classifications = analyses.filter { !$0.isProjectFile && !uncompiled.contains($0.path) }.map(\.classification)
+    // One table of the tree's declarations for the graph and the classifier: the graph's types,
+    // the classifier's members.
+    var membersOfPath: [String: [SymbolTable.MemberSymbol]] = [:]
+    for classification in classifications where !classification.facts.members.isEmpty {
+      membersOfPath[classification.path] = classification.facts.members
+    }
+    let symbols: SymbolTable
+    if let assignment {
+      symbols = SymbolTable(assignment: assignment) { membersOfPath[$0] ?? [] }
+    } else {
+      let compiled = sources.filter { !uncompiled.contains($0.path) }
+      symbols = SymbolTable(
+        sources: compiled, module: { moduleTable[compiled[$0].path] ?? "" }, members: { membersOfPath[$0] ?? [] })
+    }
+    // Top-level names only: a nested `Cache.Future` does not shadow Combine's `Future`.
+    let declared = symbols.topLevelNames
     var classifyContext = ClassifyContext(
       declaredTypeNames: declared, moduleOf: { moduleTable[$0] }, deploymentTargets: targets)
     classifyContext.libraryModules = libraries
     classifyContext.testModules = tests
+    classifyContext.symbols = symbols
     let context = classifyContext
-    // Only compiled code is analysed: a file no target compiles yields no findings.
-    let uncompiled = Set(skipped.map(\.path))
-    let classifications = analyses.filter { !$0.isProjectFile && !uncompiled.contains($0.path) }.map(\.classification)
     var (graph, findings) = ParallelChunks.both(
       jobs: jobs,
-      { reusedGraph ?? ProjectGraphBuilder.build(assignment!, jobs: jobs) },
+      { reusedGraph ?? ProjectGraphBuilder.build(assignment!, symbols: symbols, jobs: jobs) },
       { Classifier.finalize(files: classifications, context: context, jobs: jobs) })
     for index in findings.indices where findings[index].module == nil {
       findings[index].module = moduleOfFile[findings[index].file] ?? "(root)"

@@ -1,3 +1,4 @@
+import ScanModel
 import SwiftLexer
 import Testing
 
@@ -6,6 +7,12 @@ import Testing
 /// Subjects of one name declared by many types: each subject looks only at the uses that can be
 /// its own, so the work grows with the tree, not with subjects × uses.
 @Suite struct SubjectConsumersScalingTests {
+  /// The symbol table of `files(count)`.
+  static func symbols(_ count: Int) -> SymbolTable {
+    let files = files(count)
+    return TreeFacts.symbols(of: files, modules: files.map { _ in nil })
+  }
+
   /// `count` view models, each with its own `events` subject used in its own type and read by a
   /// screen through a typed property.
   static func files(_ count: Int) -> [FileClassification] {
@@ -28,15 +35,16 @@ import Testing
   }
 
   @Test func doublingTheTypesAtMostDoublesTheUsesVisited() {
-    let small = SubjectConsumers(files: Self.files(200)).visitedUses
-    let large = SubjectConsumers(files: Self.files(400)).visitedUses
+    let small = SubjectConsumers(files: Self.files(200), symbols: Self.symbols(200)).visitedUses
+    let large = SubjectConsumers(files: Self.files(400), symbols: Self.symbols(400)).visitedUses
     #expect(small > 0)
     #expect(large <= 2 * small + 8, "visited \(small) uses for 200 types, \(large) for 400")
   }
 
   @Test func eachSubjectStillFindsItsOwnScreen() {
     let files = Self.files(3)
-    let consumers = SubjectConsumers(files: files)
+    let consumers = SubjectConsumers(
+      files: files, symbols: TreeFacts.symbols(of: files, modules: files.map { _ in nil }))
     for file in files {
       for subject in file.facts.subjects {
         let result = consumers.result(for: subject, in: file.path)
