@@ -317,7 +317,19 @@ package enum Classifier {
       {
         let name = String(key[..<separator])
         let source = String(key[key.index(after: separator)...])
-        if let known = tree.sourceEnd(of: name), !known.place.isEmpty {
+        // A member path (`manager.updates`): a subject of the tree, if the use is its consumer.
+        if name.hasPrefix(".") {
+          let member = String(name.dropFirst())
+          if let subject = tree.subjectConsumers.source(
+            at: "\(file.path):\(candidate.range.start.line)", member: member)
+          {
+            let what =
+              subject.subject == member
+              ? "`\(member)` is the `\(subject.kind)` declared at \(subject.place)"
+              : "`\(member)` re-exposes `\(subject.subject)`, the `\(subject.kind)` declared at \(subject.place)"
+            reasons[1] = OperatorPipelineDetector.endlessReason(source, declaration: what)
+          }
+        } else if let known = tree.sourceEnd(of: name), !known.place.isEmpty {
           switch known.end {
           case .oneShot:
             phase = .oneShot

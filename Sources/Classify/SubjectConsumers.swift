@@ -47,19 +47,34 @@ struct SubjectConsumers: Sendable {
     /// plus one for the sites on instances made elsewhere (each its own instance).
     var perInstance: Int { consumers.count - madeSites.count + (madeSites.isEmpty ? 0 : 1) }
 
-    mutating func add(_ place: String, _ use: CombineFacts.MemberUse, owner: String) {
+    /// Counts the use at `place`; false when it only hands the subject over.
+    @discardableResult
+    mutating func add(_ place: String, _ use: CombineFacts.MemberUse, owner: String) -> Bool {
       let holder = SubjectConsumers.last(use.typePath)
       let made = holder != owner && use.madeLocally
       if use.isHandedOver && !made {
         handedOver.append(place)
-        return
+        return false
       }
       consumers.append(place)
       if made { madeSites.append(place) }
       if use.isOnReceive { views.append(place) }
       if use.isKept { kept.append(place) }
       if holder != owner, !made, !foreignTypes.contains(holder) { foreignTypes.append(holder) }
+      return true
     }
+  }
+
+  /// A subject of the tree, as the source of a chain in another type.
+  struct Source: Sendable, Equatable {
+    /// The member the chain names (the subject or an alias of it).
+    var name: String
+    /// The subject's own name.
+    var subject: String
+    /// The subject's declaration, `path:line`.
+    var place: String
+    /// `PassthroughSubject` or `CurrentValueSubject`.
+    var kind: String
   }
 
   private struct LocatedUse {
@@ -69,6 +84,9 @@ struct SubjectConsumers: Sendable {
 
   /// Results by `path` U+001F `offset` of the declaration.
   private var results: [String: Result] = [:]
+  /// The subject each counted use outside the declaring scope names, by `path:line` U+001F the
+  /// member named; a use two subjects claim maps to neither.
+  private var sources: [String: Source?] = [:]
   /// Uses looked at, over all subjects: the work counter of the cost-shape test.
   private(set) var visitedUses = 0
 
@@ -186,6 +204,18 @@ struct SubjectConsumers: Sendable {
         result.views = subject.viewLines.map { "\(file.path):\($0)" }
         result.kept = subject.keptLines.map { "\(file.path):\($0)" }
         let owner = Self.last(subject.typePath)
+        let declared = Source(
+          name: "", subject: subject.name, place: "\(file.path):\(subject.line)", kind: subject.kind)
+        func found(_ place: String, _ name: String) {
+          var source = declared
+          source.name = name
+          let key = place + "\u{1F}" + name
+          if let known = sources[key] {
+            if known != source { sources[key] = .some(nil) }
+          } else {
+            sources[key] = source
+          }
+        }
         // The subject by its own name (its declaring scope already counted bare uses there), then
         // each alias (whose bare uses in the declaring file count too).
         var names = [(subject.name, true)]
@@ -210,28 +240,28 @@ struct SubjectConsumers: Sendable {
             if bare && skipsOwnFile && located.path == file.path { continue }
             let place = "\(located.path):\(use.line)"
             if bare {
-              if Self.last(use.typePath) == owner { result.add(place, use, owner: owner) }
+              if Self.last(use.typePath) == owner, result.add(place, use, owner: owner) { found(place, name) }
               continue
             }
             let declarers = declaring[name] ?? []
             let declarerSet = declaringSet[name] ?? []
             if let type = useTypes[index] {
               if type == owner {
-                result.add(place, use, owner: owner)
+                if result.add(place, use, owner: owner) { found(place, name) }
                 continue
               }
               // A protocol the subject's type conforms to: the use subscribes to the member of
               // whichever conformer it holds, so it is a consumer of each (a mock conforming too
               // does not make it a guess: one instance is held at a time).
               if conformerSet[type]?.contains(owner) == true, declarerSet.contains(owner) {
-                result.add(place, use, owner: owner)
+                if result.add(place, use, owner: owner) { found(place, name) }
                 continue
               }
               // Another type the tree sees declare the name: its member, not this subject.
               if declarerSet.contains(type) { continue }
             }
             if declarers == [owner] {
-              result.add(place, use, owner: owner)
+              if result.add(place, use, owner: owner) { found(place, name) }
             } else {
               result.ambiguous.append(place)
               // The same declarers for every such use: added once.
@@ -254,6 +284,12 @@ struct SubjectConsumers: Sendable {
         results[file.path + "\u{1F}" + String(subject.offset)] = result
       }
     }
+  }
+
+  /// The tree's subject that the use of `member` at `place` (`path:line`) consumes, when exactly
+  /// one does: a chain starting there starts from that subject.
+  func source(at place: String, member: String) -> Source? {
+    sources[place + "\u{1F}" + member] ?? nil
   }
 
   /// The consumers of the subject `subject` declared in `path` (its own scope's alone for a local).

@@ -130,6 +130,62 @@ import Testing
         + "from an endless source): a `for await` loop in a stored `Task` replaces the chain")
   }
 
+  /// pocket-casts: screens filter `bookmarkManager.onBookmarkCreated`, a `PassthroughSubject` of
+  /// another type reached through a property. A subject never finishes on its own: the chain's
+  /// source keeps delivering, where it used to be "not known to finish".
+  @Test func aSubjectReachedThroughAPropertyKeepsDelivering() {
+    let files = [
+      (
+        "Sources/App/Bookmarks.swift",
+        """
+        import Combine
+        final class Bookmarks {
+          let created = PassthroughSubject<Bookmark, Never>()
+          var updates: AnyPublisher<Bookmark, Never> { created.eraseToAnyPublisher() }
+        }
+        """
+      ),
+      (
+        "Sources/App/EpisodeScreen.swift",
+        """
+        import Combine
+        final class EpisodeScreen {
+          let bookmarks: Bookmarks
+          func wire() {
+            bookmarks.created.filter { $0.isVisible }.sink { self.show($0) }.store(in: &bag)
+            bookmarks.updates.map(\\.title).sink { self.title = $0 }.store(in: &bag)
+          }
+        }
+        """
+      ),
+      (
+        "Sources/App/Other.swift",
+        """
+        import Combine
+        final class Cache { var created: AnyPublisher<Int, Never> }
+        final class Feed { let created: AnyPublisher<Int, Never> }
+        final class OtherScreen {
+          func wire(source: Source) {
+            source.created.filter { $0 > 0 }.sink { print($0) }.store(in: &bag)
+          }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors + ["subject"])
+      .filter { $0.category == .operatorPipeline }
+    #expect(
+      findings.map { $0.reasons[1] } == [
+        "source `bookmarks.created` keeps delivering (`created` is the `PassthroughSubject` declared at "
+          + "Sources/App/Bookmarks.swift:3): a `for await` loop in a stored `Task` replaces the chain",
+        "source `bookmarks.updates` keeps delivering (`updates` re-exposes `created`, the `PassthroughSubject` "
+          + "declared at Sources/App/Bookmarks.swift:3): a `for await` loop in a stored `Task` replaces the chain",
+        // Three types declare `created`, and `Source` is none of them: which one is not known.
+        "source `source.created` is not known to finish or to deliver one value: a `for await` loop in a stored "
+          + "`Task` replaces the chain either way; `try await` only once you know it delivers one value",
+      ])
+  }
+
   /// Mastodon: `extension Publisher { func asyncMap … }` is an operator, not the chain's source.
   @Test func operatorExtensionsAreNotSources() {
     let files = [

@@ -74,8 +74,13 @@ struct OperatorPipelineDetector: Detector {
         case .endless: hit.reasons.append(Self.endlessReason(source, declaration: nil))
         case .unknown:
           hit.reasons.append(Self.unknownReason(source))
-          // The tree may know the function: `Classifier` looks its end up by this key.
-          if let called { hit.key = called + "\u{1F}" + source }
+          // The tree may know the function, or the subject a property names: `Classifier` looks
+          // its end up by this key (a property's name after a `.`, which no function name has).
+          if let called {
+            hit.key = called + "\u{1F}" + source
+          } else if let property = Self.sourceProperty(chain) {
+            hit.key = "." + property + "\u{1F}" + source
+          }
         }
       }
       if let projection = chain.links.first(where: { $0.name.hasPrefix("$") }) {
@@ -142,6 +147,23 @@ struct OperatorPipelineDetector: Detector {
   static func unknownReason(_ source: String) -> String {
     "source \(source) is not known to finish or to deliver one value: a `for await` loop in a stored `Task` "
       + "replaces the chain either way; `try await` only once you know it delivers one value"
+  }
+
+  /// The property a chain's source ends with when it is a member path and nothing else
+  /// (`bookmarkManager.onBookmarkCreated`, `Events.shared.changed`): nil for a bare name, a call
+  /// or a `$` projection.
+  static func sourceProperty(_ chain: PublisherChain) -> String? {
+    var last: PublisherChain.Link?
+    for link in chain.links.dropLast() {
+      if CombineVocabulary.keepOperators.contains(link.name) || CombineVocabulary.transformOperators.contains(link.name)
+      {
+        break
+      }
+      if link.argumentsOpen >= 0 || link.closureOpen >= 0 || link.name.hasPrefix("$") { return nil }
+      last = link
+    }
+    guard let last, last.position != chain.base.position else { return nil }
+    return last.name
   }
 
   /// `` `$query` ``, `` `api.load(…)` ``: the links before the first operator.
