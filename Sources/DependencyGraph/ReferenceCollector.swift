@@ -102,9 +102,9 @@ private struct Pass {
         while let last = scopes.indices.last, position >= scopes[last].end { scopes.removeLast() }
         scopeEnd = scopes.last?.end ?? Int.max
       }
-      let token = token(at: position)
-      // A switch, not `==`: see `TokenReader.kind(_:is:)`.
-      switch token.kind {
+      // A switch, not `==`: see `TokenReader.kind(_:is:)`. The kind alone: most tokens are
+      // nothing this pass wants, and making each one's `Token` was a fifth of the pass.
+      switch kinds[position] {
       case .keyword:
         switch keyword(at: position) {
         case .import?:
@@ -131,12 +131,12 @@ private struct Pass {
               start: position, end: reader.partner(position) ?? reader.count, name: parent?.name ?? "",
               typeDepth: parent?.typeDepth ?? 0, isLocal: true))
         }
-      case .identifier where token.end > token.start:
+      case .identifier where end(position) > starts[position]:
         // Most identifiers are members and locals: one byte tells them apart from `actor` and
         // from type names.
-        let first = source[Int(token.start)]
+        let first = source[Int(starts[position])]
         if first == UInt8(ascii: "a") {
-          if case .identifier = kind(position + 1), spells(token, "actor"), !isPeriod(position - 1),
+          if case .identifier = kind(position + 1), spells(token(at: position), "actor"), !isPeriod(position - 1),
             isDeclarationFollower(position + 2, typealias: false)
           {
             position = readDeclaration(.actor, at: position)
@@ -238,7 +238,7 @@ private struct Pass {
   /// The significant token at `position`, which must be in range.
   @inline(__always)
   func token(at position: Int) -> Token {
-    Token(kind: kinds[position], start: starts[position], end: end(position))
+    Token(kind: kinds[position], flags: Token.Flags(rawValue: 0), start: starts[position], end: end(position))
   }
 
   /// The byte offset just past the token at `position`.
