@@ -8,24 +8,27 @@
 package struct Finding: Sendable, Codable, Hashable {
   /// The fields, shared between copies until one of them writes.
   private final class Storage: @unchecked Sendable {
-    var fingerprint: String
-    var ruleID: String
-    var category: CategoryID
-    var severity: Severity
-    var disposition: Disposition
-    var phase: Phase?
-    var module: String?
-    var file: String
-    var range: SourceRange
-    var symbol: String?
-    var unit: String?
-    var message: String
-    var help: String
-    var reasons: [String]
-    var blockedBy: [String]
-    var suppression: String?
-    var matchText: String
-    var deploymentGates: [DeploymentGate]
+    // Unchecked: a box is written only through `unique`, when no other finding holds it, so no
+    // two accesses can overlap; the dynamic check cost a runtime call on every read of a field
+    // (3% of a scan's instructions).
+    @exclusivity(unchecked) var fingerprint: String
+    @exclusivity(unchecked) var ruleID: String
+    @exclusivity(unchecked) var category: CategoryID
+    @exclusivity(unchecked) var severity: Severity
+    @exclusivity(unchecked) var disposition: Disposition
+    @exclusivity(unchecked) var phase: Phase?
+    @exclusivity(unchecked) var module: String?
+    @exclusivity(unchecked) var file: String
+    @exclusivity(unchecked) var range: SourceRange
+    @exclusivity(unchecked) var symbol: String?
+    @exclusivity(unchecked) var unit: String?
+    @exclusivity(unchecked) var message: String
+    @exclusivity(unchecked) var help: String
+    @exclusivity(unchecked) var reasons: [String]
+    @exclusivity(unchecked) var blockedBy: [String]
+    @exclusivity(unchecked) var suppression: String?
+    @exclusivity(unchecked) var matchText: String
+    @exclusivity(unchecked) var deploymentGates: [DeploymentGate]
 
     init(
       fingerprint: String, ruleID: String, category: CategoryID, severity: Severity, disposition: Disposition,
