@@ -239,9 +239,10 @@ package struct ScanSession: Sendable {
       modules: outcome.graph.modules, findings: findings, plan: outcome.plan, rules: catalog.ruleInfos)
     // Tuist manifests are Swift programs that build the project: they are never run, and not
     // read for modules either, so the folders stand in for them and the report says so.
+    // The import first: splitting every path of the tree cost more than the summary.
     let tuist = analyses.filter { analysis in
-      ["Project.swift", "Workspace.swift"].contains(String(analysis.path.split(separator: "/").last ?? ""))
-        && analysis.facts.imports.contains { $0.module == "ProjectDescription" }
+      analysis.facts.imports.contains { $0.module == "ProjectDescription" }
+        && ["Project.swift", "Workspace.swift"].contains(String(analysis.path.split(separator: "/").last ?? ""))
     }.map(\.path)
     report.guesses = ScanSession.guesses(modules: outcome.graph.modules, tuistManifests: tuist)
     return report

@@ -77,10 +77,15 @@ package struct PlanBuilder: Sendable {
         gates[gate.platform] = gate
         continue
       }
-      if PlanBuilder.version(existing.needed).lexicographicallyPrecedes(PlanBuilder.version(gate.needed)) {
+      // Most of a module's gates are the same two versions: equal text needs no parsing.
+      if existing.needed != gate.needed,
+        PlanBuilder.version(existing.needed).lexicographicallyPrecedes(PlanBuilder.version(gate.needed))
+      {
         existing.needed = gate.needed
       }
-      if PlanBuilder.version(gate.current).lexicographicallyPrecedes(PlanBuilder.version(existing.current)) {
+      if existing.current != gate.current,
+        PlanBuilder.version(gate.current).lexicographicallyPrecedes(PlanBuilder.version(existing.current))
+      {
         existing.current = gate.current
       }
       gates[gate.platform] = existing

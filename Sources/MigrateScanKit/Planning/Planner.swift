@@ -178,7 +178,11 @@ final class Planner: @unchecked Sendable {
   private func moduleDrafts(_ selected: [Int], in section: PlanSectionID) -> [Draft] {
     var groups: [String: [Int]] = [:]
     for index in selected { groups[findings[index].module ?? "(root)", default: []].append(index) }
-    return groups.map { module, indices in draft(module: module, key: nil, indices: indices, in: section) }
+    // A module's findings are thousands here (its kept API, its gated models): one per thread.
+    let modules = Array(groups)
+    return ParallelChunks.map(count: modules.count, jobs: jobs, minimumChunk: 1) { [self, modules] in
+      draft(module: modules[$0].key, key: nil, indices: modules[$0].value, in: section)
+    }
   }
 
   private func draft(module: String, key: WorkUnitKey?, indices: [Int], in section: PlanSectionID) -> Draft {
@@ -280,11 +284,15 @@ final class Planner: @unchecked Sendable {
         feedUses[findings[index].module ?? "(root)", default: []].append((key.name, other.name))
       }
     }
-    for (module, moduleUnits) in units {
+    // Each module's order depends on its own units alone: one module per thread.
+    let moduleNames = Array(units.keys)
+    let built = ParallelChunks.map(count: moduleNames.count, jobs: jobs, minimumChunk: 1) {
+      [self, units, feedUses] index in
+      let module = moduleNames[index]
       var list: [UnitOrder.Unit] = []
       var modulePlaces: [String: Place] = [:]
       var moduleFolders: [String: String] = [:]
-      for (name, files) in moduleUnits {
+      for (name, files) in units[module] ?? [:] {
         let own = (files.own.isEmpty ? files.all : files.own).sorted(by: UTF8Order.precedes)
         // The file that declares the type, else the first that holds its code.
         var place = Place(file: own[0], line: 0)
@@ -300,7 +308,10 @@ final class Planner: @unchecked Sendable {
         moduleFolders[name] = folder
         list.append(UnitOrder.Unit(name: name, files: own, folder: folder))
       }
-      orders[module] = UnitOrder(units: list, sources: sources, extraUses: feedUses[module] ?? [])
+      return (UnitOrder(units: list, sources: sources, extraUses: feedUses[module] ?? []), modulePlaces, moduleFolders)
+    }
+    for (module, (order, modulePlaces, moduleFolders)) in zip(moduleNames, built) {
+      orders[module] = order
       places[module] = modulePlaces
       folders[module] = moduleFolders
     }
