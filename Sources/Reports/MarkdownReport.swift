@@ -71,12 +71,19 @@ struct MarkdownReport {
             findings: phaseless))
       }
       blocks.append(deploymentGates(active.filter { $0.disposition == .blockedByDeploymentTarget }))
+      let kept = active.filter { $0.disposition == .keep }
+      // Publisher API, models and their view uses are kept only where a published library's
+      // clients outside the tree need them: the intro says so, or a reader of a library's plan
+      // wonders why its public API is not migrated.
+      let forClients = kept.contains { MarkdownReport.keptForClients.contains($0.category) }
       blocks.append(
         sideSection(
           title: "Keep on Combine",
           intro: "These stay on Combine on purpose: their worth is their operators, or they feed several "
-            + "subscribers. Bridge them with `.values` where async code needs them.",
-          findings: active.filter { $0.disposition == .keep }))
+            + "subscribers"
+            + (forClients ? ", or a library keeps them for its clients outside the tree (each reason says which)" : "")
+            + ". Bridge them with `.values` where async code needs them.",
+          findings: kept))
       blocks.append(leaveAlone(active.filter { $0.disposition == .leaveAlone }))
     }
     let suppressed = report.findings.filter { $0.suppression != nil }
@@ -89,6 +96,10 @@ struct MarkdownReport {
     if !report.modules.isEmpty { blocks.append(modulesSection()) }
     return blocks.joined(separator: "\n\n") + "\n"
   }
+
+  /// The categories that are kept only for a published library's clients (every other reason to
+  /// keep one of them is a migration).
+  static let keptForClients: Set<CategoryID> = [.combineAPI, .observableObject, .publishedProperty, .observableUse]
 
   // MARK: - Header
 
