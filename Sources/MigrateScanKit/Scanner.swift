@@ -217,7 +217,7 @@ package struct Scanner: Sendable {
     }
     // The tree's own helpers on Combine's types are the bridge: what is inside them goes with them.
     BridgeInternals.apply(to: &findings, treeTypes: declared)
-    planBuilder.applyLeaveAlone(&findings, modules: graph.modules, files: unitFiles, treeTypes: declared)
+    let units = planBuilder.applyLeaveAlone(&findings, modules: graph.modules, files: unitFiles, treeTypes: declared)
     // Extents and references of the files with findings only: what sizes and orders the steps.
     var withFindings: Set<String> = []
     for finding in findings { withFindings.insert(finding.file) }
@@ -227,7 +227,8 @@ package struct Scanner: Sendable {
         extents: analysis.facts.extents, references: analysis.facts.references)
     }
     let plan = planBuilder.build(
-      findings: findings, modules: graph.modules, sources: sourceFacts, treeTypes: declared, notes: [], jobs: jobs)
+      findings: findings, modules: graph.modules, sources: sourceFacts, treeTypes: declared, notes: [], jobs: jobs,
+      units: units)
     return Outcome(
       findings: findings, graph: graph, plan: plan, warnings: warnings, skipped: skipped, uncompiled: uncompiled)
   }

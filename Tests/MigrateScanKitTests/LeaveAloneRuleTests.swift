@@ -175,10 +175,12 @@ import Testing
       Self.finding("l2", symbol: "Feed.Loader.state", file: file),
     ]
     let files = [LeaveAloneRule.File(path: file, module: "App", lines: 500, types: ["Feed"], references: [])]
-    LeaveAloneRule().apply(
+    let units = LeaveAloneRule().apply(
       to: &findings, modules: Self.modules, files: files, treeTypes: ["Feed"], history: .unavailable("x"))
     #expect(findings.map(\.disposition) == [.keep, .leaveAlone, .leaveAlone, .migrate, .migrate])
     let plan = PlanBuilder().build(findings: findings, modules: Self.modules, treeTypes: ["Feed"])
+    // The scanner hands the rule's grouping to the plan instead of grouping again: the same plan.
+    #expect(PlanBuilder().build(findings: findings, modules: Self.modules, treeTypes: ["Feed"], units: units) == plan)
     let alone = try #require(plan.phases.first { $0.id == .leaveAlone })
     #expect(alone.steps.map(\.findings) == [["f2", "f3"]])
     #expect(alone.steps.map(\.unit) == ["Feed"])

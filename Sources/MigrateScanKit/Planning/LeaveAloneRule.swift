@@ -72,10 +72,14 @@ package struct LeaveAloneRule: Sendable, Equatable {
   ///     member of an extension of another type is a bridge unit of its own); nil: all count.
   ///   - history: the tree's git history; `.unavailable` makes the rule judge on size,
   ///     operators and tests, and say so.
+  ///
+  /// - Returns: the units it judged (`WorkUnitKey.units`), which the plan's steps are: planning
+  ///   the same findings after this needs no second grouping.
+  @discardableResult
   package func apply(
     to findings: inout [Finding], modules: [ModuleInfo], files: [File], treeTypes: Set<String>? = nil,
     history: GitHistory.Reading
-  ) {
+  ) -> PlanUnits {
     let testModules = Set(modules.filter(\.isTest).map(\.name))
     // Built when a unit first holds enough kept operators: most trees have none, and hashing
     // every type of every file was most of the rule's time on a tree of 13,000 files.
@@ -141,6 +145,7 @@ package struct LeaveAloneRule: Sendable, Equatable {
         findings[index].reasons.append(reason)
       }
     }
+    return PlanUnits(placement: placed)
   }
 
   /// The tree's files by path and by the types they declare, and what test modules reference.

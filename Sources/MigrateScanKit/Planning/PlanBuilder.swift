@@ -35,9 +35,12 @@ package struct PlanBuilder: Sendable {
   ///
   /// - Parameter files: every analysed source file with its module, lines and facts.
   /// - Parameter treeTypes: as `build` is given them: the rule's units are the plan's steps.
+  ///
+  /// - Returns: the findings' units, for `build` of the same findings, modules and tree types.
+  @discardableResult
   package func applyLeaveAlone(
     _ findings: inout [Finding], modules: [ModuleInfo], files: [LeaveAloneRule.File], treeTypes: Set<String>? = nil
-  ) {
+  ) -> PlanUnits {
     leaveAlone.apply(to: &findings, modules: modules, files: files, treeTypes: treeTypes, history: history)
   }
 
@@ -52,12 +55,15 @@ package struct PlanBuilder: Sendable {
   ///     other type is a unit of its own (a bridge). nil: every type counts as the tree's.
   ///   - jobs: threads for the sections' steps (1: the calling thread only); the plan is the
   ///     same for every value.
+  ///   - units: what `applyLeaveAlone` returned for these findings, modules and tree types; nil
+  ///     groups them here.
   package func build(
     findings: [Finding], modules: [ModuleInfo], sources: [String: PlanSourceFile] = [:],
-    treeTypes: Set<String>? = nil, notes: [String] = [], jobs: Int = 1
+    treeTypes: Set<String>? = nil, notes: [String] = [], jobs: Int = 1, units: PlanUnits? = nil
   ) -> MigrationPlan {
     let planner = Planner(
-      builder: self, findings: findings, modules: modules, sources: sources, treeTypes: treeTypes, jobs: jobs)
+      builder: self, findings: findings, modules: modules, sources: sources, treeTypes: treeTypes, jobs: jobs,
+      units: units?.placement)
     return MigrationPlan(phases: planner.phases(), notes: notes)
   }
 

@@ -52,6 +52,8 @@ final class Planner: @unchecked Sendable {
   let treeTypes: Set<String>?
   /// Threads for the per-section work (1: the calling thread only); the plan is the same.
   let jobs: Int
+  /// The findings' units when the leave-alone rule grouped them already.
+  private let units: WorkUnitKey.Placement?
   /// Each unsuppressed finding's unit.
   var keys: [WorkUnitKey?]
   /// Per module, the order of its units.
@@ -69,8 +71,10 @@ final class Planner: @unchecked Sendable {
 
   init(
     builder: PlanBuilder, findings: [Finding], modules: [ModuleInfo], sources: [String: PlanSourceFile],
-    treeTypes: Set<String>?, jobs: Int = 1
+    treeTypes: Set<String>?, jobs: Int = 1, units: WorkUnitKey.Placement? = nil
   ) {
+    // Units of other findings would misplace every step: those are grouped again.
+    self.units = units?.count == findings.count ? units : nil
     self.builder = builder
     self.jobs = jobs
     self.findings = findings
@@ -122,7 +126,8 @@ final class Planner: @unchecked Sendable {
     // made the plan the peak of a scan's memory.
     var bySection: [PlanSectionID: [Int]] = [:]
     // The same units as the leave-alone rule's: a unit it leaves alone is one step.
-    let units = WorkUnitKey.units(of: findings, treeTypes: treeTypes) { [modules] in modules[$0]?.isTest ?? false }
+    let units =
+      self.units ?? WorkUnitKey.units(of: findings, treeTypes: treeTypes) { [modules] in modules[$0]?.isTest ?? false }
     var unitModules = [String](repeating: "", count: findings.count)
     for index in findings.indices {
       guard let unit = units[index] else { continue }

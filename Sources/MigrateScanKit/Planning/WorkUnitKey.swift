@@ -1,7 +1,16 @@
 import ScanModel
 
 /// What a finding's step is about: a type, a bridge helper, or the top-level code of a file.
+/// The findings' units as the leave-alone rule grouped them (`WorkUnitKey.units`): the plan of
+/// the same findings, modules and tree types takes them instead of grouping again.
+package struct PlanUnits: Sendable {
+  let placement: WorkUnitKey.Placement
+}
+
 struct WorkUnitKey: Hashable, Sendable {
+  /// Per finding, its unit and the module whose step holds it (`units(of:treeTypes:isTest:)`).
+  typealias Placement = [(module: String, key: WorkUnitKey)?]
+
   var kind: StepKind
   /// The type's qualified name, the helper's symbol (`Publisher.firstValue`) or the file's path.
   var name: String
@@ -32,9 +41,7 @@ struct WorkUnitKey: Hashable, Sendable {
   /// is no test first, then the smallest name.
   ///
   /// - Parameter isTest: whether a module is a test target.
-  static func units(
-    of findings: [Finding], treeTypes: Set<String>?, isTest: (String) -> Bool
-  ) -> [(module: String, key: WorkUnitKey)?] {
+  static func units(of findings: [Finding], treeTypes: Set<String>?, isTest: (String) -> Bool) -> Placement {
     var keys = [WorkUnitKey?](repeating: nil, count: findings.count)
     var home: [String: String] = [:]
     for index in findings.indices where findings[index].suppression == nil {
