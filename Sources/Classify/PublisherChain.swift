@@ -51,7 +51,8 @@ package struct PublisherChain: Sendable, Hashable {
     var position = 0
     while position + 1 < view.count {
       defer { position += 1 }
-      guard view.kind(position) == .period, view.kind(position + 1) == .identifier else { continue }
+      // Patterns, not `==`: `TokenKind.==` is an out-of-line call, and this runs for every token.
+      guard view.isPeriod(position), view.isIdentifier(position + 1) else { continue }
       let nameLength = view.endOffset(position + 1) - view.startOffset(position + 1)
       guard nameLength >= 4, nameLength <= 9 else { continue }
       guard let found = terminals.index(at: position + 1, in: view) else { continue }

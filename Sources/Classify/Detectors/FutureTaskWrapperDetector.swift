@@ -159,8 +159,12 @@ struct FutureTaskWrapperDetector: Detector {
   /// only when a `future-function` helper of that name exists in the tree.
   private func helperCall(_ file: FileContext, at position: Int) -> DetectorHit? {
     let view = file.view
+    // A pattern, not `==` (an out-of-line call): this runs for every call of the file.
     let next = view.kind(position + 1)
-    guard next == .leftBrace || next == .leftParen else { return nil }
+    switch next {
+    case .leftBrace, .leftParen: break
+    default: return nil
+    }
     let length = view.length(position)
     guard length >= 3, file.hints.hasAwait else { return nil }
     // Bytes first: this runs for every call, and only a lowercase name can be a helper.
