@@ -72,9 +72,9 @@ struct MarkdownReport {
       }
       blocks.append(deploymentGates(active.filter { $0.disposition == .blockedByDeploymentTarget }))
       let kept = active.filter { $0.disposition == .keep }
-      // Publisher API, models and their view uses are kept only where a published library's
-      // clients outside the tree need them: the intro says so, or a reader of a library's plan
-      // wonders why its public API is not migrated.
+      // Publisher API and models are kept only where a published library's clients outside the
+      // tree need them: the intro says so, or a reader of a library's plan wonders why its public
+      // API is not migrated.
       let forClients = kept.contains { MarkdownReport.keptForClients.contains($0.category) }
       blocks.append(
         sideSection(
@@ -97,9 +97,9 @@ struct MarkdownReport {
     return blocks.joined(separator: "\n\n") + "\n"
   }
 
-  /// The categories that are kept only for a published library's clients (every other reason to
-  /// keep one of them is a migration).
-  static let keptForClients: Set<CategoryID> = [.combineAPI, .observableObject, .publishedProperty, .observableUse]
+  /// The categories that are kept only for a published library's clients. Not `observable-use`:
+  /// a view's `.onReceive(model.$query.debounce(…))` is also kept for its operators.
+  static let keptForClients: Set<CategoryID> = [.combineAPI, .observableObject, .publishedProperty]
 
   // MARK: - Header
 

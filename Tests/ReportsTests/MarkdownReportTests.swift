@@ -44,3 +44,28 @@ import Testing
     #expect(markdown.contains("### Not in a step yet"))
   }
 }
+
+@Suite struct MarkdownKeepIntroTests {
+  static func intro(_ report: ScanReport) throws -> String {
+    let markdown = ReportWriter.render(report, format: .markdown, options: RenderOptions())
+    let section = try #require(markdown.range(of: "## Keep on Combine\n\n"))
+    return String(markdown[section.upperBound...].prefix { $0 != "\n" })
+  }
+
+  /// An app's view keeps `.onReceive(model.$query.debounce(…))` for its operator: no library is
+  /// involved, and the intro says nothing of clients (a report of a real editor app did).
+  @Test func aSubscriptionKeptForItsOperatorsMentionsNoClients() throws {
+    var report = SampleReports.full
+    report.findings[0].category = .observableUse
+    report.findings[0].disposition = .keep
+    #expect(!(try Self.intro(report)).contains("clients"))
+  }
+
+  /// A library's public model is kept for its clients, and the intro says so.
+  @Test func aLibrarysKeptModelMentionsItsClients() throws {
+    var report = SampleReports.full
+    report.findings[0].category = .observableObject
+    report.findings[0].disposition = .keep
+    #expect(try Self.intro(report).contains("a library keeps them for its clients outside the tree"))
+  }
+}
