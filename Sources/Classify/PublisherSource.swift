@@ -26,19 +26,27 @@ package struct PublisherSource: Sendable, Hashable {
   /// `feedPublisher`), whose end the tree may know.
   package var via = ""
 
-  /// Names in a body that make its stream endless.
-  private static let endlessWords: Set<String> = [
+  /// Names in a body that make its stream endless. Bytes, not a `Set<String>`: every word of
+  /// every publisher-returning body is tested, and a `String` each cost more than the rest.
+  private static let endlessWords = ByteWords([
     "PassthroughSubject", "CurrentValueSubject", "Timer", "NotificationCenter", "objectWillChange",
-  ]
+  ])
   /// Names in a body that make its stream one-shot (when nothing endless is there).
-  private static let oneShotWords: Set<String> = ["Future", "Just", "Fail", "dataTaskPublisher", "Deferred", "Result"]
+  private static let oneShotWords = ByteWords(["Future", "Just", "Fail", "dataTaskPublisher", "Deferred", "Result"])
 
   /// The publisher-returning functions of `file`.
   static func all(in file: FileContext) -> [PublisherSource] {
     let view = file.view
     var result: [PublisherSource] = []
-    for position in 0..<view.count where view.isWord(position, "func") {
-      guard view.isIdentifier(position + 1) else { continue }
+    // The lengths of the file's subject names, one bit each (64 for any longer): a word of
+    // another length needs no `String` to know it names none.
+    var subjects: UInt128 = 0
+    for name in file.subjectNames { subjects |= 1 << UInt128(min(name.utf8.count, 64)) }
+    // Over the declaration words (`SignificantTokenView.declarationWords`), where every `func`
+    // is, not over every token.
+    for word in view.declarationWords {
+      let position = Int(word)
+      guard view.has(position, "func"), view.isIdentifier(position + 1) else { continue }
       // Head: to the body `{`, noting the return type after `->`.
       var scan = position + 2
       var returnsPublisher = false
@@ -70,7 +78,8 @@ package struct PublisherSource: Sendable, Hashable {
       let owner = SubjectConsumers.last(file.symbols.typePath(at: position))
       if CombineVocabulary.publisherTypes.contains(owner) || owner == "Publishers" { continue }
       var source = PublisherSource(
-        name: view.text(position + 1), line: file.line(of: position), end: end(of: body..<close, in: file))
+        name: view.text(position + 1), line: file.line(of: position),
+        end: end(of: body..<close, in: file, subjectLengths: subjects))
       if source.end == .unknown { source.via = firstCall(in: body..<close, view: view) }
       result.append(source)
     }
@@ -102,24 +111,29 @@ package struct PublisherSource: Sendable, Hashable {
     return ""
   }
 
-  /// How the stream built in `range` ends.
-  private static func end(of range: Range<Int>, in file: FileContext) -> StreamEnd {
+  /// How the stream built in `range` ends; `subjectLengths` has bit `n` set when a subject name
+  /// of the file has `n` bytes (64 for 64 or more).
+  private static func end(of range: Range<Int>, in file: FileContext, subjectLengths: UInt128) -> StreamEnd {
     let view = file.view
     var oneShot = false
     var limited = false
     for position in range {
       if view.isProjection(position) { return limited ? .unknown : .endless }
       guard view.isIdentifier(position) else { continue }
-      let text = view.text(position)
-      if endlessWords.contains(text) || file.subjectNames.contains(text) {
+      if endlessWords.index(at: position, in: view) != nil
+        || (subjectLengths & (1 << UInt128(min(view.length(position), 64))) != 0
+          && file.subjectNames.contains(view.text(position)))
+      {
         return limited ? .unknown : .endless
       }
       // KVO and notification publishers: `publisher(for: \.x)`, `publisher(for: .name)`.
-      if text == "publisher", view.kind(position + 1) == .leftParen, view.isWord(position + 2, "for") {
+      if view.has(position, "publisher"), view.kind(position + 1) == .leftParen, view.isWord(position + 2, "for") {
         return limited ? .unknown : .endless
       }
-      if oneShotWords.contains(text) { oneShot = true }
-      if view.isPeriod(position - 1), CombineVocabulary.singleValueOperators.contains(text) { limited = true }
+      if oneShotWords.index(at: position, in: view) != nil { oneShot = true }
+      if view.isPeriod(position - 1), CombineVocabulary.singleValueOperators.contains(view.text(position)) {
+        limited = true
+      }
     }
     return oneShot ? .oneShot : .unknown
   }
