@@ -184,9 +184,9 @@ final class Planner: @unchecked Sendable {
     var groups: [String: [Int]] = [:]
     for index in selected { groups[findings[index].module ?? "(root)", default: []].append(index) }
     // A module's findings are thousands here (its kept API, its gated models): one per thread.
-    let modules = Array(groups)
-    return ParallelChunks.map(count: modules.count, jobs: jobs, minimumChunk: 1) { [self, modules] in
-      draft(module: modules[$0].key, key: nil, indices: modules[$0].value, in: section)
+    let byModule = Array(groups)
+    return ParallelChunks.map(count: byModule.count, jobs: jobs, minimumChunk: 1) { [self, byModule] in
+      draft(module: byModule[$0].key, key: nil, indices: byModule[$0].value, in: section)
     }
   }
 

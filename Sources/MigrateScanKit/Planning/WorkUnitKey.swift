@@ -1,12 +1,6 @@
 import ScanModel
 
 /// What a finding's step is about: a type, a bridge helper, or the top-level code of a file.
-/// The findings' units as the leave-alone rule grouped them (`WorkUnitKey.units`): the plan of
-/// the same findings, modules and tree types takes them instead of grouping again.
-package struct PlanUnits: Sendable {
-  let placement: WorkUnitKey.Placement
-}
-
 struct WorkUnitKey: Hashable, Sendable {
   /// Per finding, its unit and the module whose step holds it (`units(of:treeTypes:isTest:)`).
   typealias Placement = [(module: String, key: WorkUnitKey)?]
