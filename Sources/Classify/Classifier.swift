@@ -216,6 +216,32 @@ package enum Classifier {
       + "`@Observable` takes away, so it keeps that API (an `@Observable` model beside it is a major version's change)"
   }
 
+  /// The type a chain's source writes before the function's name (`App` in
+  /// `Mastodon.API.App.verifyCredentials(…)`), or "": a capitalised last component only, as a
+  /// lowercase one (`context.apiService`) is a value, not a type.
+  static func writtenOwner(of name: String, in source: String) -> String {
+    let bytes = Array(source.utf8)
+    let needle = Array(("." + name + "(").utf8)
+    guard bytes.count > needle.count,
+      let call = (1...(bytes.count - needle.count)).first(where: {
+        bytes[$0..<$0 + needle.count].elementsEqual(needle)
+      })
+    else { return "" }
+    let head = bytes[..<call]
+    let owner = head[(head.lastIndex(of: UInt8(ascii: ".")).map { $0 + 1 } ?? 0)...]
+    guard let first = owner.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return "" }
+    return String(decoding: owner, as: UTF8.self)
+  }
+
+  /// "`load` at A.swift:4", or for several agreeing declarations "the 2 `load`s at A.swift:4,
+  /// B.swift:9": all of them, never one picked for the others.
+  static func declarations(of name: String, at places: [String]) -> String {
+    guard places.count > 1 else { return "`\(name)` at \(places.first ?? "")" }
+    let shown = places.prefix(3).joined(separator: ", ")
+    let more = places.count > 3 ? " and \(places.count - 3) more" : ""
+    return "the \(places.count) `\(name)`s at \(shown)\(more)"
+  }
+
   private static func resolve(
     _ candidate: CandidateFinding, file: FileClassification, module: String?, notes: TargetNotes, tree: TreeFacts
   ) -> Finding? {
@@ -329,7 +355,10 @@ package enum Classifier {
               : "`\(member)` re-exposes `\(subject.subject)`, the `\(subject.kind)` declared at \(subject.place)"
             reasons[1] = OperatorPipelineDetector.endlessReason(source, declaration: what)
           }
-        } else if let known = tree.sourceEnd(of: name), !known.place.isEmpty {
+        } else if let known = tree.sourceEnd(of: name, owner: Self.writtenOwner(of: name, in: source)),
+          !known.places.isEmpty
+        {
+          let declared = Self.declarations(of: name, at: known.places)
           switch known.end {
           case .oneShot:
             phase = .oneShot
@@ -338,10 +367,11 @@ package enum Classifier {
               reasons[0] = "plain transform of one value: " + reasons[0].dropFirst(plain.count)
             }
             reasons[1] = OperatorPipelineDetector.oneShotReason(
-              source, declaration: "`\(name)` at \(known.place) returns a one-shot publisher")
+              source, declaration: "\(declared) \(known.places.count == 1 ? "returns" : "return") a one-shot publisher")
           case .endless:
             reasons[1] = OperatorPipelineDetector.endlessReason(
-              source, declaration: "`\(name)` at \(known.place) is built from an endless source")
+              source,
+              declaration: "\(declared) \(known.places.count == 1 ? "is" : "are") built from an endless source")
           case .unknown:
             break
           }

@@ -18,6 +18,9 @@ package enum StreamEnd: String, Sendable, Hashable {
 package struct PublisherSource: Sendable, Hashable {
   /// The function's name.
   package var name: String
+  /// The last name of the type declaring it (`App` in `Mastodon.API.App`), "" at file level: a
+  /// call that writes it (`Mastodon.API.App.verifyCredentials(…)`) means this declaration.
+  package var owner = ""
   /// 1-based line of its `func`.
   package var line: Int
   /// How its stream ends.
@@ -80,6 +83,7 @@ package struct PublisherSource: Sendable, Hashable {
       var source = PublisherSource(
         name: view.text(position + 1), line: file.line(of: position),
         end: end(of: body..<close, in: file, subjectLengths: subjects))
+      source.owner = owner
       if source.end == .unknown { source.via = firstCall(in: body..<close, view: view) }
       result.append(source)
     }

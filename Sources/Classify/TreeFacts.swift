@@ -89,9 +89,8 @@ struct TreeFacts: Sendable {
   private let defects: [String: [(path: String, defect: CompletionDefect)]]
   /// Every analysed completion-taking function, by name, with its `path:line`.
   private let completionFunctions: [String: [(key: String, labels: [String])]]
-  /// How the stream of each publisher-returning function ends, by name, with where it is
-  /// declared; declarations of one name that disagree make it unknown.
-  private let sourceEnds: [String: (end: StreamEnd, place: String)]
+  /// How the stream of each publisher-returning function ends, by name (`SourceEnds`).
+  private let sourceEnds: SourceEnds
   /// The tree's declarations: the table the dependency graph resolves references with.
   let symbols: SymbolTable
   /// Every subject's consumers across the tree.
@@ -241,38 +240,10 @@ struct TreeFacts: Sendable {
       }
     }
     self.clientModels = clientModels
-    var ends: [String: (end: StreamEnd, place: String)] = [:]
-    var via: [String: String] = [:]
-    for file in files {
-      for source in file.facts.publisherSources {
-        let place = "\(file.path):\(source.line)"
-        if let known = ends[source.name] {
-          if known.end != source.end || via[source.name] != source.via {
-            ends[source.name] = (.unknown, "")
-            via[source.name] = ""
-          }
-        } else {
-          ends[source.name] = (source.end, place)
-          via[source.name] = source.via
-        }
-      }
-    }
-    // A function returning another's publisher (`func items() { client.feedPublisher() }`) ends
-    // as that one does, a few hops deep. Resolved against the joined table, so order-free.
-    var resolved = ends
-    for (name, entry) in ends where entry.end == .unknown && !entry.place.isEmpty {
-      var next = via[name] ?? ""
-      var hops = 0
-      while !next.isEmpty, hops < 4, let target = ends[next] {
-        if target.end != .unknown {
-          if !target.place.isEmpty { resolved[name] = (target.end, entry.place) }
-          break
-        }
-        next = via[next] ?? ""
-        hops += 1
-      }
-    }
-    self.sourceEnds = resolved
+    self.sourceEnds = SourceEnds(
+      files.flatMap { file in
+        file.facts.publisherSources.map { (source: $0, place: "\(file.path):\($0.line)") }
+      })
     // What each feed's module can see: every module its files import, and what those modules'
     // files import in turn. By module, not by file: without `MemberImportVisibility`, a member
     // (`cell.statusView.viewModel.$x`) is usable in a file that does not import its module itself.
@@ -492,9 +463,10 @@ struct TreeFacts: Sendable {
     feedIndex.feeds(of: name, in: typePath, module: module ?? "")
   }
 
-  /// How the stream of the tree's publisher function `name` ends, and where it is declared
-  /// ("" when several declarations disagree); nil when the tree declares none.
-  func sourceEnd(of name: String) -> (end: StreamEnd, place: String)? { sourceEnds[name] }
+  /// How the stream of the tree's publisher function `name` ends, and where it is declared;
+  /// nil when the tree declares none. `owner`, the type a call writes before the name
+  /// (`App` in `Mastodon.API.App.verifyCredentials(…)`), picks that type's declaration.
+  func sourceEnd(of name: String, owner: String = "") -> SourceEnds.Entry? { sourceEnds.end(of: name, owner: owner) }
 
   /// The `@Published` property names `typePath` declares.
   func publishedNames(of typePath: String) -> [String] { publishedByType[typePath] ?? [] }

@@ -94,6 +94,43 @@ import Testing
         ])
   }
 
+  /// mastodon: `Mastodon.API.App.verifyCredentials(…)` was said to return the one-shot publisher
+  /// of `Account.verifyCredentials`, the first of two declarations of that name. A call that
+  /// writes the type means that type's function; one that does not names every declaration.
+  @Test func aSourceNamedByTwoTypesIsTheWrittenTypesOrBoth() {
+    let api = """
+      import Combine
+      enum Shop {
+        enum Orders {
+          static func load() -> AnyPublisher<[Int], Never> { Just([1]).eraseToAnyPublisher() }
+        }
+        enum Users {
+          static func load() -> AnyPublisher<[Int], Never> { Just([2]).eraseToAnyPublisher() }
+        }
+      }
+      """
+    let screen = """
+      import Combine
+      final class Screen {
+        func show() {
+          Shop.Users.load().map(\\.count).sink { self.count = $0 }.store(in: &bag)
+          service.load().map(\\.count).sink { self.total = $0 }.store(in: &bag)
+        }
+      }
+      """
+    let findings = Support.findings(
+      [("Sources/App/Shop.swift", api), ("Sources/App/Screen.swift", screen)], detectors: detectors)
+    #expect(findings.count == 2)
+    #expect(
+      findings.first?.reasons[1]
+        == "source `Shop.Users.load(…)` delivers one value (`load` at Sources/App/Shop.swift:7 returns a one-shot "
+        + "publisher): `try await` and plain code replace the chain")
+    #expect(
+      findings.last?.reasons[1]
+        == "source `service.load(…)` delivers one value (the 2 `load`s at Sources/App/Shop.swift:4, "
+        + "Sources/App/Shop.swift:7 return a one-shot publisher): `try await` and plain code replace the chain")
+  }
+
   /// Issue 15: `repository.changes()` built from a subject never finishes.
   @Test func endlessRepositoryMethodKeepsDelivering() {
     let files = [
