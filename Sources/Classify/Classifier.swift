@@ -216,21 +216,11 @@ package enum Classifier {
       + "`@Observable` takes away, so it keeps that API (an `@Observable` model beside it is a major version's change)"
   }
 
-  /// The type a chain's source writes before the function's name (`App` in
-  /// `Mastodon.API.App.verifyCredentials(…)`), or "": a capitalised last component only, as a
-  /// lowercase one (`context.apiService`) is a value, not a type.
-  static func writtenOwner(of name: String, in source: String) -> String {
-    let bytes = Array(source.utf8)
-    let needle = Array(("." + name + "(").utf8)
-    guard bytes.count > needle.count,
-      let call = (1...(bytes.count - needle.count)).first(where: {
-        bytes[$0..<$0 + needle.count].elementsEqual(needle)
-      })
-    else { return "" }
-    let head = bytes[..<call]
-    let owner = head[(head.lastIndex(of: UInt8(ascii: ".")).map { $0 + 1 } ?? 0)...]
-    guard let first = owner.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return "" }
-    return String(decoding: owner, as: UTF8.self)
+  /// `App.verify` → (`App`, `verify`), `load` → ("", `load`): the key's called function and the
+  /// type it was called on (`OperatorPipelineDetector.sourceEnd`).
+  static func splitOwner(_ called: String) -> (owner: String, function: String) {
+    guard let dot = called.lastIndex(ofUTF8: UInt8(ascii: ".")) else { return ("", called) }
+    return (String(called[..<dot]), String(called[called.utf8.index(after: dot)...]))
   }
 
   /// "`load` at A.swift:4", or for several agreeing declarations "the 2 `load`s at A.swift:4,
@@ -355,10 +345,10 @@ package enum Classifier {
               : "`\(member)` re-exposes `\(subject.subject)`, the `\(subject.kind)` declared at \(subject.place)"
             reasons[1] = OperatorPipelineDetector.endlessReason(source, declaration: what)
           }
-        } else if let known = tree.sourceEnd(of: name, owner: Self.writtenOwner(of: name, in: source)),
-          !known.places.isEmpty
+        } else if case let (owner, function) = Self.splitOwner(name),
+          let known = tree.sourceEnd(of: function, owner: owner), !known.places.isEmpty
         {
-          let declared = Self.declarations(of: name, at: known.places)
+          let declared = Self.declarations(of: function, at: known.places)
           switch known.end {
           case .oneShot:
             phase = .oneShot

@@ -47,7 +47,7 @@ struct FeedIndex: Sendable {
     // By index: a `for … in` copied (retained) every file to read two of its facts.
     for index in files.indices {
       for property in files[index].facts.published where fedFilter.contains(property.name) {
-        let owner = SubjectConsumers.last(property.typePath)
+        let owner = property.typePath.afterLast(UInt8(ascii: "."))
         declarers[property.name, default: []].append((property.typePath, owner, modules[index] ?? ""))
         declarerTypes.insert(owner)
       }

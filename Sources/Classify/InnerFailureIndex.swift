@@ -36,7 +36,7 @@ struct InnerFailureIndex: Sendable {
       through.formUnion(lookup.qualifier)
       if !lookup.localType.isEmpty { receivers.insert(lookup.localType) }
       if let first = lookup.qualifier.first { receivers.insert(first) }
-      receivers.insert(SubjectConsumers.last(lookup.typePath))
+      receivers.insert(lookup.typePath.afterLast(UInt8(ascii: ".")))
     }
     var declarations: [String: [Declaration]] = [:]
     var aliases: [String: [String]] = [:]
@@ -50,7 +50,7 @@ struct InnerFailureIndex: Sendable {
         } else if wanted.contains(declared.name) {
           declarations[declared.name, default: []].append(
             Declaration(
-              owner: SubjectConsumers.last(declared.typePath), place: "\(file.path):\(declared.line)",
+              owner: declared.typePath.afterLast(UInt8(ascii: ".")), place: "\(file.path):\(declared.line)",
               type: declared.type))
         }
       }
@@ -131,7 +131,7 @@ struct InnerFailureIndex: Sendable {
   static func receiver(qualifier: [String], typePath: String, localType: String, memberTypes: [String: String])
     -> String?
   {
-    let enclosing = SubjectConsumers.last(typePath)
+    let enclosing = typePath.afterLast(UInt8(ascii: "."))
     guard let first = qualifier.first else { return enclosing.isEmpty ? nil : enclosing }
     var type: String?
     if first == "self" {

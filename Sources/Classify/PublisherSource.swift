@@ -1,3 +1,5 @@
+import ScanModel
+
 /// How a publisher's stream ends, as far as the tree says: what decides whether `try await` can
 /// replace a chain built on it.
 package enum StreamEnd: String, Sendable, Hashable {
@@ -41,10 +43,6 @@ package struct PublisherSource: Sendable, Hashable {
   static func all(in file: FileContext) -> [PublisherSource] {
     let view = file.view
     var result: [PublisherSource] = []
-    // The lengths of the file's subject names, one bit each (64 for any longer): a word of
-    // another length needs no `String` to know it names none.
-    var subjects: UInt128 = 0
-    for name in file.subjectNames { subjects |= 1 << UInt128(min(name.utf8.count, 64)) }
     // Over the declaration words (`SignificantTokenView.declarationWords`), where every `func`
     // is, not over every token.
     for word in view.declarationWords {
@@ -78,11 +76,11 @@ package struct PublisherSource: Sendable, Hashable {
       guard returnsPublisher, body >= 0, let close = view.partner(body) else { continue }
       // `extension Publisher { func asyncMap(…) -> … }` is an operator applied to an upstream,
       // not a source: its body says nothing about the stream it is applied to.
-      let owner = SubjectConsumers.last(file.symbols.typePath(at: position))
+      let owner = file.symbols.typePath(at: position).afterLast(UInt8(ascii: "."))
       if CombineVocabulary.publisherTypes.contains(owner) || owner == "Publishers" { continue }
       var source = PublisherSource(
         name: view.text(position + 1), line: file.line(of: position),
-        end: end(of: body..<close, in: file, subjectLengths: subjects))
+        end: end(of: body..<close, in: file))
       source.owner = owner
       if source.end == .unknown { source.via = firstCall(in: body..<close, view: view) }
       result.append(source)
@@ -115,9 +113,8 @@ package struct PublisherSource: Sendable, Hashable {
     return ""
   }
 
-  /// How the stream built in `range` ends; `subjectLengths` has bit `n` set when a subject name
-  /// of the file has `n` bytes (64 for 64 or more).
-  private static func end(of range: Range<Int>, in file: FileContext, subjectLengths: UInt128) -> StreamEnd {
+  /// How the stream built in `range` ends.
+  private static func end(of range: Range<Int>, in file: FileContext) -> StreamEnd {
     let view = file.view
     var oneShot = false
     var limited = false
@@ -125,8 +122,7 @@ package struct PublisherSource: Sendable, Hashable {
       if view.isProjection(position) { return limited ? .unknown : .endless }
       guard view.isIdentifier(position) else { continue }
       if endlessWords.index(at: position, in: view) != nil
-        || (subjectLengths & (1 << UInt128(min(view.length(position), 64))) != 0
-          && file.subjectNames.contains(view.text(position)))
+        || (file.mayNameSubject(position) && file.subjectNames.contains(view.text(position)))
       {
         return limited ? .unknown : .endless
       }

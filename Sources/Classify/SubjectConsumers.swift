@@ -50,7 +50,7 @@ struct SubjectConsumers: Sendable {
     /// Counts the use at `place`; false when it only hands the subject over.
     @discardableResult
     mutating func add(_ place: String, _ use: CombineFacts.MemberUse, owner: String) -> Bool {
-      let holder = SubjectConsumers.last(use.typePath)
+      let holder = use.typePath.afterLast(UInt8(ascii: "."))
       let made = holder != owner && use.madeLocally
       if use.isHandedOver && !made {
         handedOver.append(place)
@@ -146,7 +146,7 @@ struct SubjectConsumers: Sendable {
     var declaringSet: [String: Set<String>] = [:]
     for file in files {
       for member in file.facts.members where wantedFilter.contains(member.name) {
-        let owner = Self.last(member.typePath)
+        let owner = member.typePath.afterLast(UInt8(ascii: "."))
         if declaringSet[member.name, default: []].insert(owner).inserted {
           declaring[member.name, default: []].append(owner)
         }
@@ -180,7 +180,7 @@ struct SubjectConsumers: Sendable {
       for (index, entry) in located.enumerated() {
         let use = entry.use
         if use.qualifier.isEmpty || use.qualifier == ["self"] {
-          bareUses[name + "\u{1F}" + Self.last(use.typePath), default: []].append(index)
+          bareUses[name + "\u{1F}" + use.typePath.afterLast(UInt8(ascii: ".")), default: []].append(index)
           useTypes.append(nil)
           continue
         }
@@ -203,7 +203,7 @@ struct SubjectConsumers: Sendable {
         result.consumers = subject.lines.map { "\(file.path):\($0)" }
         result.views = subject.viewLines.map { "\(file.path):\($0)" }
         result.kept = subject.keptLines.map { "\(file.path):\($0)" }
-        let owner = Self.last(subject.typePath)
+        let owner = subject.typePath.afterLast(UInt8(ascii: "."))
         let declared = Source(
           name: "", subject: subject.name, place: "\(file.path):\(subject.line)", kind: subject.kind)
         func found(_ place: String, _ name: String) {
@@ -240,7 +240,9 @@ struct SubjectConsumers: Sendable {
             if bare && skipsOwnFile && located.path == file.path { continue }
             let place = "\(located.path):\(use.line)"
             if bare {
-              if Self.last(use.typePath) == owner, result.add(place, use, owner: owner) { found(place, name) }
+              if use.typePath.afterLast(UInt8(ascii: ".")) == owner, result.add(place, use, owner: owner) {
+                found(place, name)
+              }
               continue
             }
             let declarers = declaring[name] ?? []
@@ -307,16 +309,16 @@ struct SubjectConsumers: Sendable {
     -> String?
   {
     let qualifier = use.qualifier
-    guard let first = qualifier.first else { return last(use.typePath) }
+    guard let first = qualifier.first else { return use.typePath.afterLast(UInt8(ascii: ".")) }
     var type: String?
     if first == "self" {
-      type = last(use.typePath)
+      type = use.typePath.afterLast(UInt8(ascii: "."))
     } else if first.utf8.first.map({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ?? false {
       type = first
     } else if !use.localType.isEmpty {
       type = use.localType
     } else {
-      type = memberTypes[last(use.typePath) + "\u{1F}" + first]
+      type = memberTypes[use.typePath.afterLast(UInt8(ascii: ".")) + "\u{1F}" + first]
     }
     for name in qualifier.dropFirst() {
       if let current = type, !current.isEmpty {
@@ -329,12 +331,6 @@ struct SubjectConsumers: Sendable {
     }
     guard let type, !type.isEmpty else { return nil }
     return type
-  }
-
-  /// `Outer.Inner` → `Inner`.
-  static func last(_ typePath: String) -> String {
-    guard let dot = typePath.lastIndex(ofUTF8: UInt8(ascii: ".")) else { return typePath }
-    return String(typePath[typePath.index(after: dot)...])
   }
 
   /// The subject finding's disposition, phase and reasons.

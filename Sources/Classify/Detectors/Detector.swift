@@ -110,11 +110,19 @@ package struct FileContext: Sendable {
   private(set) var subjectDeclarations: [SubjectDetector.Declaration] = []
   /// The names of `subjectDeclarations`, which four detectors look up.
   private(set) var subjectNames: Set<String> = []
+  /// Bit `n` set when a name of `subjectNames` has `n` bytes (bit 64: 64 or more).
+  private var subjectNameLengths: UInt128 = 0
   /// For each scope of `symbols`: the head of its declaration (nil for types and the file), built
   /// when the file says `async` or `->`, because bridge helpers and completion handlers both read it.
   package private(set) var signatures: [DeclarationSignature?] = []
   /// The bridge helpers: the classifier's facts and the bridge-helper detector both need them.
   package private(set) var helperEntries: [BridgeHelperScanner.Entry] = []
+
+  /// Whether the word at `position` may be a name of `subjectNames`: false, without making a
+  /// `String`, for a word no subject name is as long as (most words of a file).
+  func mayNameSubject(_ position: Int) -> Bool {
+    subjectNameLengths & (1 << UInt128(min(view.length(position), 64))) != 0
+  }
 
   /// Prepares the shared views of one file (one pass each). Chains, subject declarations and
   /// signatures are only built when the bytes spell what they need: otherwise they are unused.
@@ -130,6 +138,7 @@ package struct FileContext: Sendable {
     if hints.subject {
       subjectDeclarations = SubjectDetector.declarations(in: self)
       subjectNames = Set(subjectDeclarations.map(\.name))
+      for name in subjectNames { subjectNameLengths |= 1 << UInt128(min(name.utf8.count, 64)) }
     }
     if hints.hasAsync || hints.arrow {
       signatures = symbols.scopes.map { scope in

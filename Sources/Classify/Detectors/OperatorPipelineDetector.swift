@@ -96,7 +96,9 @@ struct OperatorPipelineDetector: Detector {
   /// How the chain's source ends, from the Combine vocabulary: endless (`$x`, a subject, a timer,
   /// a notification), one-shot (`Future`, `Just`, `Fail`, `dataTaskPublisher`, a `first()`
   /// downstream), or unknown, with the name of the call the source starts with
-  /// (`repository.changes()` gives `changes`), which the tree may know (`PublisherSource`).
+  /// (`repository.changes()` gives `changes`), which the tree may know (`PublisherSource`). A
+  /// capitalised link before it is the type the call names, and comes with it:
+  /// `Mastodon.API.App.verify()` gives `App.verify` (a value, `context.api`, is no type).
   static func sourceEnd(_ chain: PublisherChain, subjects: Set<String>) -> (StreamEnd, String?) {
     let links = chain.links.dropLast()
     if links.contains(where: {
@@ -116,7 +118,11 @@ struct OperatorPipelineDetector: Detector {
       {
         break
       }
-      return (.unknown, link.name)
+      let owner = index > 0 ? links[links.startIndex + index - 1].name : ""
+      guard let first = owner.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else {
+        return (.unknown, link.name)
+      }
+      return (.unknown, owner + "." + link.name)
     }
     return (.unknown, nil)
   }

@@ -33,11 +33,10 @@ struct SubjectDetector: Detector {
     guard !declarations.isEmpty else { return }
     // One pass collects every use of every declared name, so many subjects cost one scan.
     let names = file.subjectNames
-    let lengths = Set(declarations.map(\.name.utf8.count))
     var uses: [String: [Int]] = [:]
     // A pattern, not `==` (an out-of-line call for every token).
     for position in 0..<view.count where view.isIdentifier(position) {
-      guard lengths.contains(view.endOffset(position) - view.startOffset(position)) else { continue }
+      guard file.mayNameSubject(position) else { continue }
       let word = view.text(position)
       if names.contains(word) { uses[word, default: []].append(position) }
     }
