@@ -8,7 +8,7 @@ import Testing
 @Suite struct ProjectGoldenTests {
   static let projects = [
     "SampleApp", "XcodeClassicApp", "XcodeLocalPackageApp", "XcodeSyncedApp", "XcodeWorkspaceApp", "XcodeGenApp",
-    "PlanSingleApp", "PlanBigModule", "PlanModesApp", "LibraryCombineAPI",
+    "PlanSingleApp", "PlanBigModule", "PlanModesApp", "LibraryCombineAPI", "ViewUsesApp",
   ]
   static let formats: [(format: String, file: String)] = [
     ("markdown", "report.md"), ("json", "report.json"), ("sarif", "report.sarif"), ("xcode", "report.xcode.txt"),
