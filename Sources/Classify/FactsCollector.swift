@@ -194,15 +194,19 @@ package enum FactsCollector {
     return makes(view, name, in: type.open + 1..<min(type.close, type.open + 20_000))
   }
 
-  /// `let name = Type(`, `var name: T = Type(`, `name = Type(`, `self.name = Type.init(` in `range`.
+  /// `let name = Type(`, `var name: T = Type(`, `name = Type(`, `self.name = Type.init(`, and
+  /// the same with generic arguments (`let box = Box<Self>()`), in `range`.
   private static func makes(_ view: SignificantTokenView, _ name: String, in range: Range<Int>) -> Bool {
     for position in range where view.isIdentifier(position) && view.has(position, name) {
       var next = position + 1
       if view.kind(next) == .colon {
         guard view.isWord(position - 1, "let") || view.isWord(position - 1, "var") else { continue }
-        // Over a written type to its `=`.
+        // Over a written type to its `=`, on its line: `var model: Model` with no value must not
+        // run on into the next declaration's (`private var bag = Set<AnyCancellable>()`).
         var steps = 0
-        while next < range.upperBound, steps < 12, view.kind(next) != .equal, view.kind(next) != .leftBrace {
+        while next < range.upperBound, steps < 12, view.kind(next) != .equal, view.kind(next) != .leftBrace,
+          next == position + 1 || !view.startsLine(next)
+        {
           next += 1
           steps += 1
         }
@@ -212,6 +216,7 @@ package enum FactsCollector {
       guard view.kind(next) == .equal, view.isIdentifier(next + 1), view.text(next + 1).first?.isUppercase == true
       else { continue }
       var call = next + 2
+      if view.has(call, "<"), let close = FutureTaskWrapperDetector.genericEnd(view, call) { call = close + 1 }
       if view.isPeriod(call), view.isWord(call + 1, "init") { call += 2 }
       if view.kind(call) == .leftParen { return true }
     }

@@ -386,8 +386,10 @@ struct SubjectConsumers: Sendable {
     } else if count == 1, !result.views.isEmpty {
       // `.onReceive` takes a publisher, and a view's subscription is remade with the view.
       reasons.append(
-        "one consumer\(exposed): \(listed), a view's `.onReceive`, which takes a publisher and subscribes again "
-          + "whenever the view is remade")
+        (result.consumers.count > 1
+          ? "one consumer per instance\(exposed): \(listed), each a view's `.onReceive` on an instance its code makes, "
+          : "one consumer\(exposed): \(listed), a view's `.onReceive`, ")
+          + "which takes a publisher and subscribes again whenever the view is remade")
       reasons.append(
         "keep it, or drop it with the `.onReceive`: send the value to state the view observes and react with "
           + "`.onChange(of:)` or `.task(id:)` (a `Task.sleep` there replaces a `debounce`)")

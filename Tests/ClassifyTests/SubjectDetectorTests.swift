@@ -216,6 +216,83 @@ import Testing
     )
   }
 
+  /// clean-architecture-swiftui: each view makes its own `Inspection<Self>()` and one
+  /// `.onReceive` subscribes to that instance's subject. The generic arguments hid the
+  /// initialiser, so the five views were summed into "5 consumers: keep the broadcast".
+  @Test func anInstanceMadeWithGenericArgumentsIsEachViewsOwn() {
+    let probe = (
+      "Sources/App/Probe.swift",
+      """
+      import Combine
+      final class Probe<V> {
+        let pings = PassthroughSubject<Int, Never>()
+      }
+      """
+    )
+    let views = (
+      "Sources/App/Views.swift",
+      """
+      import SwiftUI
+      struct ListScreen: View {
+        let probe = Probe<Self>()
+        var body: some View { Text("list").onReceive(probe.pings) { print($0) } }
+      }
+      struct DetailScreen: View {
+        let probe = Probe<Self>()
+        var body: some View { Text("detail").onReceive(probe.pings) { print($0) } }
+      }
+      """
+    )
+    let findings = Support.findings([probe, views], detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(
+      findings.first?.reasons.first
+        == "one consumer per instance: Sources/App/Views.swift:4, Sources/App/Views.swift:8, each a view's "
+        + "`.onReceive` on an instance its code makes, which takes a publisher and subscribes again whenever the view "
+        + "is remade")
+  }
+
+  /// duckduckgo: `var player: PlayerControlling` is given in `init`; the walk over its written
+  /// type ran on to the next line's `= Set<AnyCancellable>()` and took the player for one the
+  /// type makes, so two holders' sites counted as one instance's.
+  @Test func aPropertyWithoutValueIsNotMadeByTheNextLinesInitialiser() {
+    let settings = (
+      "Sources/App/Settings.swift",
+      """
+      import Combine
+      final class Settings {
+        private let changed = PassthroughSubject<Void, Never>()
+        var changes: AnyPublisher<Void, Never> { changed.eraseToAnyPublisher() }
+      }
+      """
+    )
+    let scripts = (
+      "Sources/App/Scripts.swift",
+      """
+      import Combine
+      final class OverlayScript {
+        var settings: Settings
+        private var bag = Set<AnyCancellable>()
+        init(settings: Settings) {
+          self.settings = settings
+          settings.changes.sink { print("overlay") }.store(in: &bag)
+        }
+      }
+      final class PlayerScript {
+        var settings: Settings
+        private var bag = Set<AnyCancellable>()
+        init(settings: Settings) {
+          self.settings = settings
+          settings.changes.sink { print("player") }.store(in: &bag)
+        }
+      }
+      """
+    )
+    let findings = Support.findings([settings, scripts], detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(findings.first?.reasons.first?.hasPrefix("2 consumers (with its re-exposure as `changes`)") == true)
+  }
+
   /// CombineExt's tests: a subject in an array passed to a combining call, and an optional
   /// subject shared with `share(replay:)` through `?.`, need a publisher.
   @Test func anArrayArgumentOfACombiningCallAndAnOptionalShareKeep() {
