@@ -150,8 +150,8 @@ package struct Scanner: Sendable {
       skipped = assignment.skipped
       let modules = assignment.resolver.modules
       libraries = Scanner.publishedLibraries(
-        names: modules.map(\.name), kinds: modules.map(\.kind), libraries: modules.map(\.isLibraryProduct),
-        dependencies: modules.map(\.dependencies))
+        names: modules.map(\.name), kinds: modules.map(\.kind), paths: modules.map(\.path),
+        libraries: modules.map(\.isLibraryProduct), dependencies: modules.map(\.dependencies))
       tests = Set(modules.filter(\.isTest).map(\.name))
     } else if let reusedGraph {
       for file in reusedGraph.files { moduleOfFile[file.path] = file.module }
@@ -160,8 +160,8 @@ package struct Scanner: Sendable {
       let modules = reusedGraph.modules
       let ids = Dictionary(modules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
       libraries = Scanner.publishedLibraries(
-        names: modules.map(\.name), kinds: modules.map(\.kind), libraries: modules.map(\.libraryProduct),
-        dependencies: modules.map { $0.dependsOn.compactMap { ids[$0] } })
+        names: modules.map(\.name), kinds: modules.map(\.kind), paths: modules.map(\.path),
+        libraries: modules.map(\.libraryProduct), dependencies: modules.map { $0.dependsOn.compactMap { ids[$0] } })
       tests = Set(modules.filter(\.isTest).map(\.name))
     }
     let moduleTable = moduleOfFile
@@ -275,9 +275,9 @@ package struct Scanner: Sendable {
   /// The library products whose public API has clients outside the tree: those no application,
   /// extension or executable of the tree depends on, directly or through other modules. A local
   /// package an app of the tree uses is that app's code, and its API moves with it.
-  static func publishedLibraries(names: [String], kinds: [String], libraries: [Bool], dependencies: [[Int]])
-    -> Set<String>
-  {
+  static func publishedLibraries(
+    names: [String], kinds: [String], paths: [String], libraries: [Bool], dependencies: [[Int]]
+  ) -> Set<String> {
     guard libraries.contains(true) else { return [] }
     let products: Set<String> = [
       XcodeProject.ProductType.application.rawValue, XcodeProject.ProductType.appExtension.rawValue,
@@ -285,9 +285,12 @@ package struct Scanner: Sendable {
       PackageManifest.TargetKind.executable.rawValue,
     ]
     var used = [Bool](repeating: false, count: names.count)
-    // An example or demo app (Alamofire's `iOS Example`) shows clients how to use the library:
-    // it is one of them, not the app the library belongs to.
-    var stack = kinds.indices.filter { products.contains(kinds[$0]) && !Self.isShowcase(names[$0]) }
+    // An example or demo app (Alamofire's `iOS Example`, Moya's `Examples/Basic`) shows clients
+    // how to use the library, and an app in the tests folder (GRDB's `Tests/SPM/ios`) checks that
+    // they can: each is one of its clients, not the app the library belongs to.
+    var stack = kinds.indices.filter {
+      products.contains(kinds[$0]) && !Self.isShowcase(names[$0]) && !Self.isShowcase(path: paths[$0])
+    }
     while let next = stack.popLast() {
       for dependency in dependencies[next] where dependency < used.count && !used[dependency] {
         used[dependency] = true
@@ -301,6 +304,14 @@ package struct Scanner: Sendable {
   static func isShowcase(_ name: String) -> Bool {
     let lowered = name.lowercased()
     return lowered.contains("example") || lowered.contains("demo") || lowered.contains("sample")
+  }
+
+  /// A target in a showcase folder (`Examples/Basic`, `Documentation/DemoApps/…`) or under the
+  /// tests folder (`Tests/CocoaPods/GRDBiOS-static`): one that exercises a library, not its app.
+  static func isShowcase(path: String) -> Bool {
+    let components = path.split(separator: "/")
+    if let first = components.first, ["tests", "test"].contains(first.lowercased()) { return true }
+    return components.contains { isShowcase(String($0)) }
   }
 
   /// The deployment targets that gate each module's findings, by module name: its own, and for

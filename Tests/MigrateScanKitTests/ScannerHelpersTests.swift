@@ -14,18 +14,27 @@ import Testing
     let kinds = ["application", "framework", "target", "target", "testTarget", "executableTarget", "target"]
     let libraries = [false, true, true, true, false, false, true]
     let dependencies = [[1], [2], [], [], [3], [6], []]
+    let paths = ["App", "Core", "Util", "Kit", "KitTests", "Tool", "Parser"]
     #expect(
-      Scanner.publishedLibraries(names: names, kinds: kinds, libraries: libraries, dependencies: dependencies)
-        == ["Kit"])
+      Scanner.publishedLibraries(
+        names: names, kinds: kinds, paths: paths, libraries: libraries, dependencies: dependencies) == ["Kit"])
     // An example app shows clients the library; it does not make the library its own.
     #expect(
       Scanner.publishedLibraries(
-        names: ["Alamofire iOS", "iOS Example"], kinds: ["framework", "application"], libraries: [true, false],
-        dependencies: [[], [0]]) == ["Alamofire iOS"])
+        names: ["Alamofire iOS", "iOS Example"], kinds: ["framework", "application"], paths: ["Source", "Example"],
+        libraries: [true, false], dependencies: [[], [0]]) == ["Alamofire iOS"])
+    // So do apps in an examples folder (Moya's `Examples/Basic`) or under the tests folder
+    // (GRDB's `Tests/SPM/ios`, which checks that clients can build with it).
+    #expect(
+      Scanner.publishedLibraries(
+        names: ["CombineMoya", "Basic", "GRDB", "ios"], kinds: ["target", "application", "target", "application"],
+        paths: ["Sources/CombineMoya", "Examples", "GRDB", "Tests/SPM/ios/ios"], libraries: [true, false, true, false],
+        dependencies: [[], [0], [], [2]]) == ["CombineMoya", "GRDB"])
     // No app in the tree: every library product is published.
     #expect(
       Scanner.publishedLibraries(
-        names: names, kinds: kinds.map { _ in "target" }, libraries: libraries, dependencies: dependencies)
+        names: names, kinds: kinds.map { _ in "target" }, paths: paths, libraries: libraries,
+        dependencies: dependencies)
         == ["Core", "Util", "Kit", "Parser"])
   }
 
