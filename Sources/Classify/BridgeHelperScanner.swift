@@ -51,7 +51,7 @@ package enum BridgeHelperScanner {
       if isPublisherExtension && member == "init" && extended == "Future" {
         guard wraps() else { continue }
         entries.append(helper(.futureInitialiser, "Future.init"))
-      } else if extended == "Future", isStatic(view, signature.keyword), wraps() {
+      } else if extended == "Future", signature.isStatic(in: view), wraps() {
         entries.append(helper(.futureFactory, member))
       } else if isPublisherExtension {
         let accessorAsync =
@@ -63,17 +63,6 @@ package enum BridgeHelperScanner {
       }
     }
     return entries
-  }
-
-  /// True when the `func` at `keyword` is `static` or `class` (among the few modifiers before it).
-  private static func isStatic(_ view: SignificantTokenView, _ keyword: Int) -> Bool {
-    guard view.isWord(keyword, "func") else { return false }
-    var position = keyword - 1
-    while position >= 0, keyword - position <= 4, view.isWord(position) {
-      if view.isWord(position, "static") || view.isWord(position, "class") { return true }
-      position -= 1
-    }
-    return false
   }
 
   /// True when the parameter has a default value: an `=` at the top level of its type range.

@@ -96,6 +96,28 @@ package struct DeclarationSignature: Sendable, Hashable {
     return false
   }
 
+  /// True for a `func` whose own head says `async`: after its parameter list and before its
+  /// result arrow, so `func run(_ work: () async -> Void)` is not.
+  package func isAsyncFunction(in view: SignificantTokenView) -> Bool {
+    guard view.isWord(keyword, "func"), parametersClose >= 0 else { return false }
+    for position in (parametersClose + 1)..<bodyOpen {
+      if case .arrow = view.kind(position) { return false }
+      if view.isWord(position, "async") { return true }
+    }
+    return false
+  }
+
+  /// True when the `func` is `static` or `class` (among the few modifiers before it).
+  package func isStatic(in view: SignificantTokenView) -> Bool {
+    guard view.isWord(keyword, "func") else { return false }
+    var position = keyword - 1
+    while position >= 0, keyword - position <= 4, view.isWord(position) {
+      if view.isWord(position, "static") || view.isWord(position, "class") { return true }
+      position -= 1
+    }
+    return false
+  }
+
   /// The argument labels callers write, `_` for none.
   package var labels: [String] { parameters.map(\.label) }
 

@@ -33,7 +33,7 @@ struct ContinuationMisuseDetector: Detector {
     let view = file.view
     // Tested once, not per token: most files say no `Continuation` at all. Kinds are matched by
     // pattern (`TokenKind.==` is an out-of-line call).
-    var closures: [(open: Int, close: Int)] = []
+    var closures: [(open: Int, close: Int, selfKept: Bool)] = []
     for position in 0..<(file.hints.continuation ? view.count : 0) where view.isIdentifier(position) {
       let length = view.endOffset(position) - view.startOffset(position)
       guard length >= 22, length <= 31, !view.isPeriod(position - 1) else { continue }
@@ -46,7 +46,7 @@ struct ContinuationMisuseDetector: Detector {
       }
       if view.kind(next) == .leftBrace { closure = next }
       guard closure >= 0, let end = view.partner(closure) else { continue }
-      closures.append((closure, end))
+      closures.append((closure, end, Self.keepsSelf(file, continuation: position)))
     }
     // Each continuation is analysed without the continuations nested in it (they are analysed
     // on their own): nesting then costs its size, not its size times its depth.
@@ -59,7 +59,8 @@ struct ContinuationMisuseDetector: Detector {
     }
     for (index, closure) in closures.enumerated() {
       output.steps += analyzeContinuation(
-        file, closure: closure.open, end: closure.close, skip: nested[index], output: &output)
+        file, closure: closure.open, end: closure.close, skip: nested[index], selfKept: closure.selfKept,
+        output: &output)
     }
     // A completion handler is a parameter whose type has an arrow.
     if file.hints.arrow { completionDefects(file, output: &output) }
@@ -67,10 +68,27 @@ struct ContinuationMisuseDetector: Detector {
 
   // MARK: - Continuations
 
+  /// True when the continuation at `position` is awaited straight in the body of an `async`
+  /// instance method (only `if`/`do`/`for`… braces between). The caller of a method holds its
+  /// `self` until the call returns, and a suspended `async` method returns only after the
+  /// continuation resumes: a `[weak self]` inside, or in a method called on `self`, cannot find
+  /// `self` gone before the callback, so its `guard let self else { return }` never leaves.
+  static func keepsSelf(_ file: FileContext, continuation position: Int) -> Bool {
+    let view = file.view
+    let index = file.symbols.scopeIndex(at: position)
+    let scope = file.symbols.scopes[index]
+    guard !scope.isType, scope.open >= 0, !scope.typePath.isEmpty else { return false }
+    let innermost = view.enclosingBrace(of: position, above: scope.open - 1) { open -> Int?? in
+      view.braceRole[open] == .statement ? nil : .some(open)
+    }
+    guard innermost == scope.open, let signature = file.signature(ofScope: index) else { return false }
+    return signature.isAsyncFunction(in: view) && !signature.isStatic(in: view)
+  }
+
   /// Analyses one continuation closure, jumping over the brace pairs in `skip`; returns the
-  /// tokens visited.
+  /// tokens visited. `selfKept`: see `keepsSelf`.
   private func analyzeContinuation(
-    _ file: FileContext, closure: Int, end: Int, skip: [Int: Int], output: inout DetectorOutput
+    _ file: FileContext, closure: Int, end: Int, skip: [Int: Int], selfKept: Bool, output: inout DetectorOutput
   ) -> Int {
     let view = file.view
     let body = FutureTaskWrapperDetector.bodyStart(view, closure: closure, end: end)
@@ -132,6 +150,7 @@ struct ContinuationMisuseDetector: Detector {
       let stop = statementEnd(view, from: position, limit: end)
       let statement = "line \(file.line(of: position)): `\(Snippet.text(view, from: position, to: stop))`"
       if guards.isWeakSelfGuard(position) {
+        if selfKept { continue }
         output.hits.append(
           DetectorHit(
             name: Self.latent, start: position, end: stop,
@@ -216,9 +235,12 @@ struct ContinuationMisuseDetector: Detector {
         start -= 2
         if view.kind(start) == .rightParen { break }
       }
+      // Called on the method's own `self` (`reload { … }`, `self.reload { … }`): that `self` is kept.
+      let onSelf = !view.isPeriod(position - 1) || (start == position - 2 && view.isWord(start, "self"))
       for (ruleName, defect) in [
         (Self.twice, CompletionDefect.Kind.calledTwice), (Self.never, .notCalled), (Self.latent, .notCalledWithoutSelf),
       ] {
+        if defect == .notCalledWithoutSelf && selfKept && onSelf { continue }
         output.hits.append(
           DetectorHit(
             name: ruleName, start: view.kind(start) == .rightParen ? position : start, end: after - 1,
