@@ -19,7 +19,7 @@ package struct ReportPaths: Sendable, Equatable {
   /// Finds the work tree by walking up from the resolved folder to the first one holding `.git`
   /// (a folder, or the file a linked worktree or submodule has); git itself never runs.
   package init(root: String) {
-    scannedRoot = RealPath.resolve(root)
+    scannedRoot = Self.folder(of: root)
     guard let start = scannedRoot else { return }
     var folder = start
     while true {
@@ -44,8 +44,20 @@ package struct ReportPaths: Sendable, Equatable {
   /// Resolves only the root (no walk up to a repository), for the lines a check prints.
   package static func absolute(_ file: String, root: String) -> String {
     if file.hasPrefix("/") { return file }
-    guard let scannedRoot = RealPath.resolve(root) else { return root == "." ? file : root + "/" + file }
+    guard let scannedRoot = folder(of: root) else { return root == "." ? file : root + "/" + file }
     return (scannedRoot == "/" ? "/" : scannedRoot + "/") + file
+  }
+
+  /// `root` resolved, or the folder holding it when it is a file: a scan of one file names it
+  /// by its own name, so the folder is what its paths are relative to
+  /// (`Sources/Loader.swift/Loader.swift` was no path an editor could open).
+  static func folder(of root: String) -> String? {
+    guard let resolved = RealPath.resolve(root) else { return nil }
+    var info = stat()
+    guard stat(resolved, &info) == 0, info.st_mode & S_IFMT != S_IFDIR,
+      let slash = resolved.lastIndex(of: "/")
+    else { return resolved }
+    return slash == resolved.startIndex ? "/" : String(resolved[..<slash])
   }
 
   /// The render settings for these paths.

@@ -51,6 +51,19 @@ import Testing
     #expect(sarif.contains(#""uri": "ios/Feed.swift""#))
   }
 
+  /// A scan of one file names it by its own name: its paths are relative to the folder holding
+  /// it, so each line names the file once (not `ios/Feed.swift/Feed.swift`).
+  @Test func aScannedFileIsNamedOnce() throws {
+    let layout = try Layout()
+    defer { layout.remove() }
+    let file = layout.ios + "/Feed.swift"
+    #expect(Self.run(file, "xcode") == "\(file):4:3: note: Combine subject [subject]\n")
+    #expect(Self.run(file, "github").contains("file=ios/Feed.swift,line=4"))
+    let sarif = Self.run(file, "sarif")
+    #expect(sarif.contains(#""uri": "ios/Feed.swift""#))
+    #expect(ReportPaths.absolute("Feed.swift", root: file) == file)
+  }
+
   @Test func fromTheRepositoryRootPathsAreTheSame() throws {
     let layout = try Layout()
     defer { layout.remove() }
