@@ -44,7 +44,7 @@ import Testing
 
   @Test func linksOutOfTheRootAreNotFollowedAndSayWhy() throws {
     let (tree, outside) = try Self.makeFarm()
-    defer { try? FileManager.default.removeItem(atPath: tree + "/..") }
+    defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: tree).deletingLastPathComponent().path) }
     let run = CLIRun([tree, "--format", "json", "--quiet"])
     #expect(run.status == .success)
     #expect(try Self.wrapperFiles(run.stdout) == ["Sources/App/Real.swift"], "read once, under its own name")
@@ -58,7 +58,7 @@ import Testing
 
   @Test func followedLinksAreReportedUnderTheirRealPathOnce() throws {
     let (tree, outside) = try Self.makeFarm()
-    defer { try? FileManager.default.removeItem(atPath: tree + "/..") }
+    defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: tree).deletingLastPathComponent().path) }
     let realOutside = try #require(RealPath.resolve(outside))
     for jobs in ["1", "4"] {
       let run = CLIRun([tree, "--format", "json", "--quiet", "--follow-symlinks", "--jobs", jobs])
@@ -74,7 +74,7 @@ import Testing
   /// The check names a followed file by its real path too, not under the root.
   @Test func theCheckNamesAFollowedFileByItsRealPath() throws {
     let (tree, outside) = try Self.makeFarm()
-    defer { try? FileManager.default.removeItem(atPath: tree + "/..") }
+    defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: tree).deletingLastPathComponent().path) }
     let realOutside = try #require(RealPath.resolve(outside))
     let run = CLIRun(["check", "--quiet", "--follow-symlinks", tree])
     #expect(run.status == .policyFailure)
@@ -86,7 +86,7 @@ import Testing
 
   @Test func aFollowedLinkIntoANeverEnteredFolderIsNotWalked() throws {
     let (tree, _) = try Self.makeFarm()
-    defer { try? FileManager.default.removeItem(atPath: tree + "/..") }
+    defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: tree).deletingLastPathComponent().path) }
     try FileManager.default.createDirectory(atPath: tree + "/Pods/Lib", withIntermediateDirectories: true)
     try Data(Self.wrapper.utf8).write(to: URL(fileURLWithPath: tree + "/Pods/Lib/Vendored.swift"))
     try FileManager.default.createSymbolicLink(atPath: tree + "/Sources/Lib", withDestinationPath: "../Pods/Lib")
