@@ -38,8 +38,9 @@ struct PagedBitSet {
 /// A table from non-negative integers below a capacity fixed at init to `Int32` values, where
 /// 0 means "no value".
 struct PagedInt32Table {
-  /// 2^12 entries, 16 KiB, per page.
-  private static let pageShift = 12
+  /// 2^9 entries, 2 KiB, per page: a file's runs write a few entries near each anchor, and a
+  /// 16 KiB page cleared for them was 1.6% of a scan's instructions.
+  private static let pageShift = 9
   private static let entriesPerPage = 1 << pageShift
   /// Empty until the first write, as `PagedBitSet.pages`.
   private var pages: [[Int32]] = []
