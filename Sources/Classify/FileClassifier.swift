@@ -21,10 +21,13 @@ package enum FileClassifier {
   }
 
   /// Classifies one file, with the detector rules already arranged (once for many files).
+  ///
+  /// - Parameter lines: the file's line index, when the caller shares it with other passes.
   package static func classify(
-    stream: TokenStream, path: String, patternHits: [PatternHit], detectors: DetectorSelection
+    stream: TokenStream, path: String, patternHits: [PatternHit], detectors: DetectorSelection,
+    lines: LazyLineIndex? = nil
   ) -> FileClassification {
-    let file = FileContext(path: path, stream: stream)
+    let file = FileContext(path: path, stream: stream, lines: lines)
     var facts = FactsCollector.collect(file)
     var candidates: [CandidateFinding] = []
     for hit in patternHits {

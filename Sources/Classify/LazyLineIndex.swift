@@ -1,21 +1,24 @@
 import SwiftLexer
 import Synchronization
 
-/// A file's `LineIndex`, built the first time a line is asked for.
+/// A file's `LineIndex`, built the first time a line is asked for, and shared by the classifier,
+/// the type extents of the reference collector and the suppression directives of one file
+/// (three indexes of the same bytes were 1.3% of a scan).
 ///
 /// Most files report no finding and no fact with a line, and building the index (one pass over
 /// every byte and an array of line starts) was 1.6% of the per-file work. The `Mutex` only
 /// keeps the type `Sendable`: a file is analysed by one thread, so the lock is never contended.
-final class LazyLineIndex: Sendable {
+package final class LazyLineIndex: Sendable {
   private let source: [UInt8]
   private let built = Mutex<LineIndex?>(nil)
 
-  init(_ source: [UInt8]) {
+  /// An index of `source`, not built yet.
+  package init(_ source: [UInt8]) {
     self.source = source
   }
 
   /// The index, built now if it has not been yet.
-  var index: LineIndex {
+  package var index: LineIndex {
     built.withLock { cached in
       if let cached { return cached }
       let index = LineIndex(source)

@@ -94,7 +94,7 @@ package struct FileFacts: Sendable, Hashable, Codable {
   /// Declaration sites are not mentions; extended types and conformances are.
   package var references: [String]
   /// The extents of the file's type bodies and extensions, in source order; only collected when
-  /// asked for (`ReferenceCollector.collect(_:extents:)`), for files that have findings.
+  /// asked for (`ReferenceCollector.collect(_:extentLines:)`), for files that have findings.
   package var extents: [TypeExtent] = []
 
   /// Creates the facts of one file.

@@ -14,9 +14,9 @@ import SwiftLexer
 package enum ReferenceCollector {
   /// Collects the declarations, extensions, imports and type references of one file.
   ///
-  /// - Parameter extents: also give the line extents of type bodies and extensions (a plan
-  ///   step's size). They cost a line table of the file, so only files with findings ask.
-  package static func collect(_ stream: TokenStream, extents: Bool = false) -> FileFacts {
+  /// - Parameter extentLines: the file's line table, to also give the line extents of type
+  ///   bodies and extensions (a plan step's size). Only files with findings pass one.
+  package static func collect(_ stream: TokenStream, extentLines: LineIndex? = nil) -> FileFacts {
     // The hot paths read the arrays through buffer pointers: through the stream, each access
     // was bounds-checked twice and each byte range handed on cost a retain and a release.
     stream.source.withUnsafeBufferPointer { source in
@@ -26,7 +26,7 @@ package enum ReferenceCollector {
             var collector = Pass(TokenReader(stream), source: source, kinds: kinds, starts: starts, lengths: lengths)
             collector.run()
             var facts = collector.facts()
-            if extents { facts.extents = collector.extents(lines: LineIndex(stream.source)) }
+            if let extentLines { facts.extents = collector.extents(lines: extentLines) }
             return facts
           }
         }

@@ -54,14 +54,17 @@ package struct Scanner: Sendable {
     }
     let detectors =
       everywhere ?? DetectorSelection(detectorRules.filter { $0.rule.applies(toPath: path) }.map(\.reference))
-    let classification = FileClassifier.classify(stream: stream, path: path, patternHits: hits, detectors: detectors)
+    let lines = LazyLineIndex(stream.source)
+    let classification = FileClassifier.classify(
+      stream: stream, path: path, patternHits: hits, detectors: detectors, lines: lines)
     // Extents size the plan's steps: only a file with candidate findings can hold one.
-    let facts = ReferenceCollector.collect(stream, extents: !classification.candidates.isEmpty)
+    let facts = ReferenceCollector.collect(
+      stream, extentLines: classification.candidates.isEmpty ? nil : lines.index)
     var suppressions: [Suppressions.Entry] = []
     var problems: [(line: Int, message: String)] = []
     // Most files have no directive; the line table is only built for those that do.
     if ByteSearch.contains(bytes, Scanner.directiveMarker) {
-      let parsed = Suppressions(stream: stream, lineIndex: LineIndex(bytes))
+      let parsed = Suppressions(stream: stream, lineIndex: lines.index)
       suppressions = parsed.entries
       problems = parsed.problems
     }

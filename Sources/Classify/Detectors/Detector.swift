@@ -126,12 +126,14 @@ package struct FileContext: Sendable {
 
   /// Prepares the shared views of one file (one pass each). Chains, subject declarations and
   /// signatures are only built when the bytes spell what they need: otherwise they are unused.
-  package init(path: String, stream: TokenStream) {
+  ///
+  /// - Parameter lines: the file's line index when the caller shares it; else one of its own.
+  package init(path: String, stream: TokenStream, lines: LazyLineIndex? = nil) {
     self.path = path
     let view = SignificantTokenView(stream)
     self.view = view
     self.symbols = SymbolIndex(view)
-    self.lazyLines = LazyLineIndex(stream.source)
+    self.lazyLines = lines ?? LazyLineIndex(stream.source)
     let hints = ByteHints(stream.source)
     self.hints = hints
     self.chains = hints.chainTerminal ? PublisherChain.all(in: view) : []
