@@ -106,4 +106,36 @@ import Testing
         == "remedy `actor`: the type is already used from async code, and an actor lets the compiler keep the rule "
         + "instead of a comment")
   }
+
+  /// A reader that answers through `try queue.sync` (a `rethrows` lock, as GRDB's
+  /// `ReadWriteLock`) is a synchronous API; a type that inherits from `NSObject` cannot become
+  /// an actor, whatever its users.
+  @Test func remedyReadsThroughTryAndKnowsWhatCannotBeAnActor() {
+    let source = """
+      final class ReadWriteLock<T> {
+        private var _value: T
+        private var queue: DispatchQueue
+        init(_ value: T) { _value = value; queue = DispatchQueue(label: "rw", attributes: [.concurrent]) }
+        func read<U>(_ body: (T) throws -> U) rethrows -> U {
+          try queue.sync { try body(_value) }
+        }
+        func withLock<U>(_ body: (inout T) throws -> U) rethrows -> U {
+          try queue.sync(flags: [.barrier]) { try body(&_value) }
+        }
+      }
+      final class Session: NSObject {
+        private let queue = DispatchQueue(label: "session")
+        private var stopped = false
+        func stop() { queue.async { self.stopped = true } }
+        func start() { Task { try await Task.sleep(nanoseconds: 1); queue.async { self.stopped = false } } }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.symbol) == ["ReadWriteLock.queue", "Session.queue"])
+    let remedies = findings.map { $0.reasons.last ?? "" }
+    let reader = "a reader/writer lock (`.barrier` writes, `sync` reads) with a synchronous API"
+    #expect(remedies.first?.contains(reader) == true)
+    #expect(remedies.last?.hasSuffix("the type inherits from `NSObject`, and an `actor` cannot") == true)
+    #expect(remedies.allSatisfy { !$0.hasPrefix("remedy `actor`") })
+  }
 }

@@ -120,9 +120,11 @@ struct QueueGuardedStateDetector: Detector {
       steps += 1
     }
     var isUI = false
+    var objectiveC = false
     for position in head..<type.open where view.isIdentifier(position) {
       let name = view.text(position)
       if position > head + 1, Self.uiBases.contains(where: { name.hasSuffix($0) }) { isUI = true }
+      if position > head + 1, name == "NSObject" || name == "NSProxy" { objectiveC = true }
     }
     var isAsync = false
     var returnsFromSync = false
@@ -136,7 +138,13 @@ struct QueueGuardedStateDetector: Detector {
       let answers =
         view.isWord(position, "return") || view.kind(position) == .equal
         || (view.kind(position) == .leftBrace && view.braceRole[position] == .declaration)
-      if answers, view.isWord(position + 1, queue), view.isPeriod(position + 2), view.isWord(position + 3, "sync") {
+      // `try queue.sync { … }`, `try? queue.sync { … }` answer too (a `rethrows` reader).
+      var call = position + 1
+      if answers, view.isWord(call, "try") {
+        call += 1
+        if view.kind(call) == .postfixQuestionMark || view.kind(call) == .exclamationMark { call += 1 }
+      }
+      if answers, view.isWord(call, queue), view.isPeriod(call + 1), view.isWord(call + 2, "sync") {
         returnsFromSync = true
       }
     }
@@ -151,6 +159,11 @@ struct QueueGuardedStateDetector: Detector {
         : "reads return from `\(queue).sync`, a synchronous API"
       return "remedy `Mutex` (Synchronization, iOS 18 / macOS 15) or `OSAllocatedUnfairLock` (iOS 16): \(lock) and "
         + "nothing in the type is async, so keep it synchronous; an `actor` would make every caller `await`"
+    }
+    if objectiveC {
+      return "remedy `Mutex` (Synchronization, iOS 18 / macOS 15) or `OSAllocatedUnfairLock` (iOS 16), or "
+        + "`@MainActor` when its users are on the main thread: the type inherits from `NSObject`, and an `actor` "
+        + "cannot"
     }
     let why = isAsync ? "the type is already used from async code" : "its state is reached from several callers"
     return "remedy `actor`: \(why), and an actor lets the compiler keep the rule instead of a comment"
