@@ -52,4 +52,20 @@ import Testing
       """
     #expect(Support.findings(source, detectors: detectors).isEmpty)
   }
+
+  /// `Publisher.values` is a property: a `values(in:)` call is some other type's method (GRDB's
+  /// `ValueObservation.values(in:)` is its own `AsyncSequence`), and needs no iOS 15 gate. An
+  /// `await` before a chain that ends in `.values` awaited a call in it, not the publisher.
+  @Test func aValuesCallIsNotPublisherValues() {
+    let source = """
+      import Combine
+      func counts() async throws {
+        for try await count in observation.handleEvents(didCancel: {}).values(in: writer) { print(count) }
+        for await value in subject.values { print(value) }
+        state = .loaded(tags: await assistant.generateTags(from: text).values)
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.range.start.line) == [4])
+  }
 }

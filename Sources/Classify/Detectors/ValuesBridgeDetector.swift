@@ -1,6 +1,7 @@
 /// A publisher consumed from async code through `.values`.
 ///
-/// Counts only in an async context, so `dictionary.values` never matches:
+/// Counts only in an async context, so `dictionary.values` never matches, and never a call
+/// (`observation.values(in: db)`):
 /// `for await x in pub.values {`, `for try await x in pub.values {`, or an `await` right before
 /// the chain (`await model.$state.values.first(where: { $0 == .ready })`). Reasons note when the
 /// source never finishes (`$x`, a subject, a notification, timer or KVO publisher), so the loop
@@ -19,6 +20,9 @@ struct ValuesBridgeDetector: Detector {
     let passthrough = Set(declarations.filter { $0.kind == "PassthroughSubject" }.map(\.name))
     for chain in file.chains where chain.terminal == "values" {
       let terminal = chain.terminalLink.position
+      // `Publisher.values` is a property: `observation.values(in: writer)` is another type's
+      // method (GRDB's `ValueObservation`), whatever it returns.
+      if case .leftParen = view.kind(terminal + 1) { continue }
       var start = chain.start
       var asyncContext = false
       // `for await x in` / `for try await x in` before the chain.
@@ -38,7 +42,12 @@ struct ValuesBridgeDetector: Detector {
           scan -= 1
         }
       }
-      if !asyncContext && (view.isWord(start - 1, "await") || view.isWord(start - 2, "await")) {
+      // An `await` before the chain awaits the `AsyncPublisher`'s own async member
+      // (`.values.first(where:)`): `await tags(for: text).values` awaited the call, and read a
+      // property of what it returned.
+      if !asyncContext && (view.isWord(start - 1, "await") || view.isWord(start - 2, "await")),
+        view.isPeriod(terminal + 1)
+      {
         asyncContext = true
       }
       guard asyncContext else { continue }
