@@ -60,7 +60,13 @@ package struct PublisherChain: Sendable, Hashable {
       if name == "receive" && !(view.kind(position + 2) == .leftParen && view.isWord(position + 3, "subscriber")) {
         continue
       }
-      if name == "subscribe" && view.kind(position + 2) == .leftParen && view.isWord(position + 3, "on") {
+      // Combine's `subscribe(_:)` takes a subscriber or a subject: `.subscribe { _, value in … }`
+      // and `.subscribe({ … })` are some other API's callbacks (HAKit's caches), and
+      // `.subscribe(on:)` is a scheduler operator, not the end of a chain.
+      if name == "subscribe"
+        && (view.kind(position + 2) != .leftParen || view.isWord(position + 3, "on")
+          || view.kind(position + 3) == .leftBrace)
+      {
         continue
       }
       if let chain = chain(endingAt: position, terminal: name, in: view) { chains.append(chain) }

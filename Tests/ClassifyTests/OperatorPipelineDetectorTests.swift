@@ -306,4 +306,23 @@ import Testing
     let findings = Support.findings(source, detectors: detectors)
     #expect(findings.map(\.phase) == [.viewModels])
   }
+
+  /// Combine's `subscribe(_:)` takes a subscriber or a subject in parentheses. A closure handed
+  /// to a `subscribe` (HAKit's `caches.states(filter).subscribe { token, value in … }`) is some
+  /// other API's callback, whatever the file imports.
+  @Test func aSubscribeWithAClosureIsNoPipeline() {
+    let source = """
+      import Combine
+      final class Scene {
+        func start() {
+          token = api.connection.caches.states(filter)
+            .subscribe { [weak self] _, states in self?.states = states }
+          other = cache.user.subscribe({ _, user in print(user) })
+          upstream.map { $0 + 1 }.subscribe(subject)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.range.start.line) == [7])
+  }
 }
