@@ -347,9 +347,11 @@ struct SubjectConsumers: Sendable {
       ? ""
       : " (with its re-exposure as " + subject.aliases.map { "`\($0)`" }.joined(separator: ", ") + ")"
     if subject.perSubscriber {
+      // Every site is listed, so every site is counted (per instance, four were "1 use").
+      let uses = result.consumers.count
       reasons.append(
-        "used in `receive(subscriber:)` of the publisher that holds it (\(count == 1 ? "1 use" : "\(count) uses")"
-          + (count == 0 ? "" : ": \(listed)") + "): every subscriber of that publisher subscribes to it")
+        "used in `receive(subscriber:)` of the publisher that holds it (\(uses == 1 ? "1 use" : "\(uses) uses")"
+          + (uses == 0 ? "" : ": \(listed)") + "): every subscriber of that publisher subscribes to it")
       reasons.append("keep the broadcast on Combine: \(trap)")
     } else if count >= 1, let line = subject.repeatedLines.first {
       reasons.append(

@@ -1251,4 +1251,36 @@ import Testing
     #expect(findings.map(\.disposition) == [.keep])
     #expect(findings.first?.reasons.first?.contains("every subscriber of that publisher subscribes to it") == true)
   }
+
+  /// A `Subscriber`'s own `receive(_:)` and `receive(completion:)` forward what it gets to its
+  /// subject: that is no publisher's `receive(subscriber:)`, and the subject's consumers are
+  /// counted as anywhere else (GRDB's test `DemandSubscriber`).
+  @Test func aSubscribersOwnReceiveIsNoBroadcast() {
+    let subscriber = (
+      "Tests/DemandSubscriber.swift",
+      """
+      import Combine
+      final class DemandSubscriber<Input, Failure: Error>: Subscriber {
+        let subject = PassthroughSubject<Input, Failure>()
+        func receive(subscription: Subscription) {}
+        func receive(_ input: Input) -> Subscribers.Demand { subject.send(input); return .none }
+        func receive(completion: Subscribers.Completion<Failure>) { subject.send(completion: completion) }
+      }
+      """
+    )
+    let test = (
+      "Tests/DemandTests.swift",
+      """
+      import Combine
+      func testDemand() {
+        let subscriber = DemandSubscriber<Int, Never>()
+        let cancellable = subscriber.subject.sink { print($0) }
+      }
+      """
+    )
+    let findings = Support.findings([subscriber, test], detectors: detectors)
+    #expect(findings.count == 1)
+    #expect(findings.first?.reasons.contains { $0.contains("receive(subscriber:)") } == false)
+    #expect(findings.first?.reasons.first?.hasPrefix("one consumer") == true, "\(findings.first?.reasons ?? [])")
+  }
 }

@@ -101,8 +101,14 @@ struct SubjectDetector: Detector {
         // An argument label spelled like the subject (`init(appState: appState)`) is not a use.
         if view.kind(position + 1) == .colon { continue }
         // The chain this use is a link of (not merely inside, as in `x.sink { self.events.send($0) }`).
-        // Inside a custom publisher's `receive(subscriber:)`: one subscription per subscriber.
-        if file.symbols.scope(at: position).member == "receive" { perSubscriber = true }
+        // Inside a custom publisher's `receive(subscriber:)`: one subscription per subscriber. A
+        // `Subscriber`'s own `receive(_:)` / `receive(completion:)` forward to it instead.
+        let scopeIndex = file.symbols.scopeIndex(at: position)
+        if file.symbols.scopes[scopeIndex].member == "receive",
+          file.signature(ofScope: scopeIndex)?.labels.first == "subscriber"
+        {
+          perSubscriber = true
+        }
         if let index = chainOfLink[position] {
           let chain = file.chains[index]
           if chain.links.contains(where: { $0.name == "share" || $0.name == "multicast" }) { multicast = true }
