@@ -223,6 +223,14 @@ package enum Classifier {
     return (String(called[..<dot]), String(called[called.utf8.index(after: dot)...]))
   }
 
+  /// True when a word of the chain's text (`subscriber . subject . collect ( 2 )`) names a
+  /// subject the file declares.
+  static func readsOwnSubject(_ matchText: String, subjects: [CombineFacts.SubjectUse]) -> Bool {
+    guard !subjects.isEmpty else { return false }
+    let names = Set(subjects.map(\.name))
+    return matchText.split(separator: " ").contains { names.contains(String($0)) }
+  }
+
   /// "`load` at A.swift:4", or for several agreeing declarations "the 2 `load`s at A.swift:4,
   /// B.swift:9": all of them, never one picked for the others.
   static func declarations(of name: String, at places: [String]) -> String {
@@ -389,6 +397,19 @@ package enum Classifier {
           "tests `\(tested.name)` at \(tested.place), public Combine API of library `\(tested.module)`, which stays "
             + "for its clients: keep this test with it (add one for the `async` alternative beside it)", at: 0)
       }
+      // A pipeline of such a test that names no API but starts from a subject of the test (its
+      // test subscriber's) is the test's harness: it stays with the test. One over a notification
+      // or a timer tests nothing of the library, and migrates.
+      if disposition == .migrate, let module, tree.testModules.contains(module),
+        Self.readsOwnSubject(candidate.matchText, subjects: file.facts.subjects),
+        let tested = tree.libraryAPI.tested(in: file)
+      {
+        (disposition, phase) = (.keep, nil)
+        reasons.removeAll { $0.hasPrefix("source ") }
+        reasons.insert(
+          "in a file that tests `\(tested.name)` at \(tested.place), public Combine API of library "
+            + "`\(tested.module)`, which stays for its clients: keep this test's pipeline with it", at: 0)
+      }
       // The `for await` loop that replaces a chain whose source keeps delivering (or may) iterates
       // the publisher's `.values` (`NotificationCenter.notifications(named:)` likewise), which
       // needs iOS 15: below it the advice is gated like the `.values` bridges themselves. A
@@ -430,6 +451,18 @@ package enum Classifier {
         let verdict = SubjectConsumers.verdict(subject, tree.subjectConsumers.result(for: subject, in: file.path))
         (disposition, phase) = (verdict.0, verdict.1)
         reasons = verdict.2 + reasons
+        // A test of the library's publisher API feeds it or reads it through this subject: the
+        // test stays with the API, and its subject with it (GRDB's Combine tests).
+        if disposition == .migrate, let module, tree.testModules.contains(module),
+          let tested = tree.libraryAPI.tested(in: file)
+        {
+          (disposition, phase) = (.keep, nil)
+          reasons =
+            [
+              "in a file that tests `\(tested.name)` at \(tested.place), public Combine API of library "
+                + "`\(tested.module)`, which stays for its clients: keep this test's subject with it"
+            ] + candidate.reasons
+        }
       }
     default:
       break

@@ -48,6 +48,24 @@ struct LibraryAPI: Sendable {
     }
   }
 
+  /// The library declaration a test file exercises, for its Combine code that names none (a
+  /// subject it feeds the API through, a pipeline over its test subscriber): the first chain of
+  /// the file that tests one, else the first name of the API in name order, not a Combine word,
+  /// that the file calls or reads.
+  func tested(in file: FileClassification) -> Entry? {
+    guard !entries.isEmpty || !operators.isEmpty else { return nil }
+    for candidate in file.candidates where candidate.category == .operatorPipeline {
+      if let entry = tested(by: candidate.matchText) { return entry }
+    }
+    // A name Combine spells too (`subscribe`, `map`) says nothing of whose it is.
+    let used = (Array(entries.keys) + Array(operators.keys)).filter {
+      !Self.vocabulary.contains($0) && !CombineVocabulary.subscriberCalls.contains($0)
+        && !CombineVocabulary.keepOperators.contains($0) && !CombineVocabulary.transformOperators.contains($0)
+        && file.facts.usedNames.contains($0)
+    }
+    return used.min().flatMap { operators[$0]?.first ?? entries[$0]?.first }
+  }
+
   /// Names so common in Combine code that an unqualified use says nothing of whose it is.
   private static let vocabulary: Set<String> = ["publisher", "values", "sink", "assign", "eraseToAnyPublisher"]
 
@@ -60,11 +78,17 @@ struct LibraryAPI: Sendable {
     let words = matchText.split(separator: " ", omittingEmptySubsequences: true)
     // `. amb (`, `. withLatestFrom (`: an operator call of the library, anywhere in the chain; so
     // is a method of its API on a value the chain made (`session.request(…).publishDecodable(…)`),
-    // unless Combine spells an operator the same way.
+    // unless Combine spells an operator the same way. A Combine word counts when the chain starts
+    // from the type that declares it (`ValueObservation . tracking ( … ) . publisher ( in: db )`):
+    // the type's own factory made the value.
+    let first = words.first.map(String.init) ?? ""
     for index in words.indices.dropFirst().dropLast()
     where words[index - 1] == "." && (words[index + 1] == "(" || words[index + 1] == "{") {
       let name = String(words[index])
-      guard !Self.vocabulary.contains(name) else { continue }
+      if Self.vocabulary.contains(name) {
+        if let entry = entries[name]?.first(where: { $0.type == first }) { return entry }
+        continue
+      }
       if let entry = operators[name]?.first { return entry }
       if let entry = entries[name]?.first, !CombineVocabulary.asyncStreamCanFeed(name),
         !CombineVocabulary.keepOperators.contains(name)

@@ -32,6 +32,7 @@ enum Support {
     rule("assign-retain-cycle", category: .assignRetainCycle),
     rule("queue-guarded-state", category: .queueGuardedState),
     rule("bridge-helper", category: .bridgeHelper),
+    rule("combine-api", category: .combineAPI),
     rule("state-object", category: .observableUse),
     rule("observed-object", category: .observableUse),
     rule("environment-object", category: .observableUse),

@@ -128,7 +128,8 @@ struct CombineAPIDetector: Detector {
 
   /// Whether the declaration's written type returns a publisher, takes one, or neither (nil).
   private func publisherTypes(_ view: SignificantTokenView, keyword: Int) -> (Bool, Bool)? {
-    var scan = keyword + 1
+    // The declaration's own name is no type: `func readPublisher(…) -> Read` takes nothing.
+    var scan = view.isWord(keyword, "subscript") ? keyword + 1 : keyword + 2
     var returns = false
     var takes = false
     var afterArrow = view.isWord(keyword, "var") || view.isWord(keyword, "let")
@@ -144,9 +145,10 @@ struct CombineAPIDetector: Detector {
       }
       if scan > keyword + 1, Self.memberWords.index(at: scan, in: view) != nil || view.isWord(scan, "init") { break }
       if case .arrow = kind { afterArrow = true }
-      // `Publishers.Map<Self, T>` names a publisher by its namespace; `Foo.Publisher` by its last word.
+      // `Publishers.Map<Self, T>` and `DatabasePublishers.Read<T>` name a publisher by their
+      // namespace; `Foo.Publisher` by its last word.
       if view.isIdentifier(scan), Self.namesPublisher(view, scan),
-        !view.isPeriod(scan + 1) || view.isWord(scan, "Publishers")
+        !view.isPeriod(scan + 1) || view.endsWith(scan, "Publishers")
       {
         if afterArrow { returns = true } else { takes = true }
       }
@@ -178,10 +180,12 @@ struct CombineAPIDetector: Detector {
   ])
 
   /// A publisher type's name: `AnyPublisher`, `Published<Int>.Publisher`, `some Publisher`,
-  /// `PassthroughSubject`, `Future`, `Just`, … (the last word of a dotted name).
+  /// `PassthroughSubject`, `Future`, `Just`, … (the last word of a dotted name), or a namespace
+  /// of publishers before its member (`DatabasePublishers.Read`).
   private static func namesPublisher(_ view: SignificantTokenView, _ position: Int) -> Bool {
     guard view.isIdentifier(position) else { return false }
     return view.endsWith(position, "Publisher") || view.endsWith(position, "Subject")
+      || (view.endsWith(position, "Publishers") && view.isPeriod(position + 1))
       || publisherNames.index(at: position, in: view) != nil
   }
 

@@ -1,0 +1,86 @@
+import Classify
+import ScanModel
+import Testing
+
+/// What the `combine-api` detector says a declaration's written type does with publishers.
+@Suite struct CombineAPIDetectorTests {
+  let detectors = ["combine-api"]
+
+  /// A function named for what it returns (`readPublisher`) takes no publisher by its name, and a
+  /// type in a namespace of publishers (`DatabasePublishers.Read`, as GRDB writes them) is one.
+  @Test func theDeclarationsNameIsNoTypeAndPublisherNamespacesCount() {
+    let source = """
+      import Combine
+      extension DatabaseReader {
+        public func readPublisher<Output>(
+          receiveOn scheduler: some Combine.Scheduler = DispatchQueue.main,
+          value: @escaping (Database) throws -> Output
+        ) -> DatabasePublishers.Read<Output> { fatalError() }
+        public func observe(_ upstream: AnyPublisher<Int, Never>) {}
+        public func namePublisher() -> String { "" }
+      }
+      """
+    var context = ClassifyContext(modules: ["Sources/Store/Reader.swift": "Store"])
+    context.libraryModules = ["Store"]
+    let findings = Support.findings([("Sources/Store/Reader.swift", source)], detectors: detectors, context: context)
+    #expect(
+      findings.map(\.message) == [
+        "public API `DatabaseReader.readPublisher` returns a publisher: add an `async` alternative beside it",
+        "public API `DatabaseReader.observe` takes a publisher: add an `async` alternative beside it",
+      ])
+  }
+
+  /// A test file of a library's publisher API keeps its Combine code with the API: the subject
+  /// it feeds the API through and the pipeline over its test subscriber name no API of their
+  /// own, and were told to become an `AsyncStream` and a `for await` loop (GRDB's tests).
+  @Test func aTestOfTheAPIKeepsItsSubjectsAndHarness() {
+    let library = (
+      "Sources/Store/Writer.swift",
+      """
+      import Combine
+      extension Writer {
+        public func writePublisher<T>(_ work: @escaping () -> T) -> AnyPublisher<T, Error> { fatalError() }
+      }
+      """
+    )
+    let test = (
+      "Tests/StoreTests/WriterTests.swift",
+      """
+      import Combine
+      import Store
+      func testDeadlock(writer: Writer) {
+        let scores = PassthroughSubject<Int, Error>()
+        let publisher = scores.map { score in writer.writePublisher { score } }.switchToLatest().prefix(1)
+        let recorder = publisher.record()
+        scores.send(0)
+        let harness = probe.subject.collect(2).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+        let unrelated = NotificationCenter.default.publisher(for: .init("ping")).map(\\.name).sink { print($0) }
+      }
+      final class Probe: Subscriber {
+        let subject = PassthroughSubject<Int, Error>()
+      }
+      """
+    )
+    var context = ClassifyContext(modules: [library.0: "Store", test.0: "StoreTests"])
+    context.libraryModules = ["Store"]
+    context.testModules = ["StoreTests"]
+    let findings = Support.findings(
+      [library, test], detectors: ["combine-api", "subject", "operator-pipeline"], context: context)
+    let tests = findings.filter { $0.module == "StoreTests" }
+    #expect(tests.map(\.range.start.line) == [4, 8, 9, 12])
+    // A pipeline over a notification tests nothing of the library: it migrates.
+    let notification = tests.filter { $0.range.start.line == 9 }
+    #expect(notification.map(\.disposition) == [.migrate])
+    let kept = tests.filter { $0.range.start.line != 9 }
+    #expect(kept.map(\.category) == [.subject, .operatorPipeline, .subject])
+    #expect(kept.allSatisfy { $0.disposition == .keep }, "\(kept.map(\.reasons))")
+    // The test subscriber's own subject (line 12) has its consumer's verdict already.
+    #expect(
+      kept.dropLast().allSatisfy {
+        $0.reasons.first?.hasPrefix(
+          "in a file that tests `writePublisher` at Sources/Store/Writer.swift:3, public Combine API of library `Store`"
+        )
+          == true
+      })
+  }
+}
