@@ -467,6 +467,16 @@ package enum Classifier {
     default:
       break
     }
+    // A `Just`, `Fail` or `Future` of a test of the library's publisher API is the test's input
+    // to that API (CombineExt's `Just("").delay(…).flatMapFirst { … }`): it stays with the test.
+    if candidate.category == .oneShotFuture, disposition == .migrate, let module, tree.testModules.contains(module),
+      let tested = tree.libraryAPI.tested(in: file)
+    {
+      (disposition, phase) = (.keep, nil)
+      reasons.insert(
+        "in a file that tests `\(tested.name)` at \(tested.place), public Combine API of library `\(tested.module)`, "
+          + "which stays for its clients: this is the test's input to it, so it stays with the test", at: 0)
+    }
     if disposition == .keep || disposition == .leaveAlone { phase = nil }
     // A migration whose replacement the deployment target does not offer is not `migrate`: the
     // reason above says the target is too low, and the verdict must say the same. The phase

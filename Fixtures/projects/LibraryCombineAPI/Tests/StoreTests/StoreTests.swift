@@ -40,6 +40,13 @@ final class StoreTests: XCTestCase {
     XCTAssertEqual(seen, [""])
   }
 
+  // A `Just` as the input of a test of the library's operator: it stays with the test.
+  func testNonEmptyDropsNil() {
+    var seen: [String] = []
+    Just(String?.none).nonEmpty().sink { seen.append($0) }.store(in: &bag)
+    XCTAssertEqual(seen, [])
+  }
+
   // Not the library's API: migrates like any other pipeline.
   func testNotification() {
     var count = 0
