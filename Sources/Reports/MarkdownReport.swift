@@ -72,18 +72,9 @@ struct MarkdownReport {
       }
       blocks.append(deploymentGates(active.filter { $0.disposition == .blockedByDeploymentTarget }))
       let kept = active.filter { $0.disposition == .keep }
-      // Publisher API and models are kept only where a published library's clients outside the
-      // tree need them: the intro says so, or a reader of a library's plan wonders why its public
-      // API is not migrated.
-      let forClients = kept.contains { MarkdownReport.keptForClients.contains($0.category) }
       blocks.append(
         sideSection(
-          title: "Keep on Combine",
-          intro: "These stay on Combine on purpose: their worth is their operators, or they feed several "
-            + "subscribers"
-            + (forClients ? ", or a library keeps them for its clients outside the tree (each reason says which)" : "")
-            + ". Bridge them with `.values` where async code needs them.",
-          findings: kept))
+          title: "Keep on Combine", intro: MarkdownReport.keepIntro(kept), findings: kept))
       blocks.append(leaveAlone(active.filter { $0.disposition == .leaveAlone }))
     }
     let suppressed = report.findings.filter { $0.suppression != nil }
@@ -100,6 +91,38 @@ struct MarkdownReport {
   /// The categories that are kept only for a published library's clients. Not `observable-use`:
   /// a view's `.onReceive(model.$query.debounce(…))` is also kept for its operators.
   static let keptForClients: Set<CategoryID> = [.combineAPI, .observableObject, .publishedProperty]
+
+  /// The Keep section's intro: the reasons its findings are kept, from what is in it, so a keep
+  /// list of bridges is not said to be "worth their operators", and a library's plan says why its
+  /// public API and the tests of it are not migrated.
+  static func keepIntro(_ kept: [Finding]) -> String {
+    var why: [String] = []
+    if kept.contains(where: { $0.category == .operatorPipeline || $0.category == .observableUse }) {
+      why.append("their worth is their operators")
+    }
+    if kept.contains(where: { $0.category == .subject }) {
+      why.append("they feed several subscribers (or ones that cannot be counted)")
+    }
+    // The classifier's reasons for a test of a library's API name it so (`tests … public
+    // Combine API of library`, `… the public model of library`).
+    let testsOfAPI = kept.contains { finding in
+      finding.reasons.first.map { $0.contains("Combine API of library") || $0.contains("public model of library") }
+        ?? false
+    }
+    if testsOfAPI || kept.contains(where: { keptForClients.contains($0.category) }) {
+      why.append(
+        "a library keeps them for its clients outside the tree" + (testsOfAPI ? ", with the tests of that API" : ""))
+    }
+    if kept.contains(where: { [.continuationBridge, .valuesBridge, .bridgeHelper].contains($0.category) }) {
+      why.append("they bridge callbacks or publishers to async code")
+    }
+    let listed =
+      why.count <= 1
+      ? why.joined()
+      : why.dropLast().joined(separator: ", ") + ", or " + why[why.count - 1]
+    return "These stay on Combine on purpose" + (listed.isEmpty ? "" : ": " + listed)
+      + (why.count > 1 ? " (each reason says which)" : "") + ". Bridge them with `.values` where async code needs them."
+  }
 
   // MARK: - Header
 

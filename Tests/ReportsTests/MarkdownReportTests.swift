@@ -68,4 +68,31 @@ import Testing
     report.findings[0].disposition = .keep
     #expect(try Self.intro(report).contains("a library keeps them for its clients outside the tree"))
   }
+
+  /// Only bridges kept: the intro does not say they are worth their operators.
+  @Test func keptBridgesAloneAreNotSaidToBeWorthTheirOperators() throws {
+    var report = SampleReports.full
+    for index in report.findings.indices where report.findings[index].disposition == .keep {
+      report.findings[index].disposition = .migrate
+    }
+    report.findings[0].category = .continuationBridge
+    report.findings[0].disposition = .keep
+    #expect(
+      try Self.intro(report)
+        == "These stay on Combine on purpose: they bridge callbacks or publishers to async code. Bridge them with "
+        + "`.values` where async code needs them.")
+  }
+
+  /// A test kept with a library's API: the intro names the tests too.
+  @Test func aTestOfALibrarysAPIIsNamed() throws {
+    var report = SampleReports.full
+    report.findings[0].category = .operatorPipeline
+    report.findings[0].disposition = .keep
+    report.findings[0].reasons = [
+      "tests `changes` at S.swift:3, public Combine API of library `Store`, which stays for its clients"
+    ]
+    let intro = try Self.intro(report)
+    #expect(intro.contains("a library keeps them for its clients outside the tree, with the tests of that API"))
+    #expect(intro.contains("(each reason says which)") == intro.contains(", or "))
+  }
 }
