@@ -68,10 +68,16 @@ package enum Classifier {
         wrappers.insert(file.candidates[index].offset)
       }
     }
+    // What a test file of a library's publisher API tests: once per file, not per candidate
+    // (each answer walks the file's pipelines and names).
+    let testedAPI = module.flatMap { tree.testModules.contains($0) ? tree.libraryAPI.tested(in: file) : nil }
     for candidate in file.candidates {
       guard tree.counts(candidate, in: scope) else { continue }
       if candidate.category == .oneShotFuture && wrappers.contains(candidate.offset) { continue }
-      guard var finding = resolve(candidate, file: file, module: module, notes: notes, tree: tree) else {
+      guard
+        var finding = resolve(
+          candidate, file: file, module: module, notes: notes, tree: tree, testedAPI: testedAPI)
+      else {
         continue
       }
       let prefix = Fingerprint.prefix(
@@ -223,6 +229,14 @@ package enum Classifier {
     return (String(called[..<dot]), String(called[called.utf8.index(after: dot)...]))
   }
 
+  /// "in a file that tests `changes` at S.swift:13, public Combine API of library `Store`, which
+  /// stays for its clients: " and what stays with it. The Markdown Keep intro knows a test of a
+  /// library's API by "Combine API of library" (`MarkdownReport.keepIntro`).
+  static func inTestOf(_ tested: LibraryAPI.Entry, keep: String) -> String {
+    "in a file that tests `\(tested.name)` at \(tested.place), public Combine API of library `\(tested.module)`, "
+      + "which stays for its clients: \(keep)"
+  }
+
   /// True when a word of the chain's text (`subscriber . subject . collect ( 2 )`) names a
   /// subject the file declares.
   static func readsOwnSubject(_ matchText: String, subjects: [CombineFacts.SubjectUse]) -> Bool {
@@ -240,8 +254,11 @@ package enum Classifier {
     return "the \(places.count) `\(name)`s at \(shown)\(more)"
   }
 
+  /// - Parameter testedAPI: the library API the file tests, when it is a test file of one
+  ///   (`LibraryAPI.tested(in:)`): its Combine code stays with that API.
   private static func resolve(
-    _ candidate: CandidateFinding, file: FileClassification, module: String?, notes: TargetNotes, tree: TreeFacts
+    _ candidate: CandidateFinding, file: FileClassification, module: String?, notes: TargetNotes, tree: TreeFacts,
+    testedAPI: LibraryAPI.Entry?
   ) -> Finding? {
     var reasons = candidate.reasons
     var blockedBy: [String] = []
@@ -400,15 +417,12 @@ package enum Classifier {
       // A pipeline of such a test that names no API but starts from a subject of the test (its
       // test subscriber's) is the test's harness: it stays with the test. One over a notification
       // or a timer tests nothing of the library, and migrates.
-      if disposition == .migrate, let module, tree.testModules.contains(module),
-        Self.readsOwnSubject(candidate.matchText, subjects: file.facts.subjects),
-        let tested = tree.libraryAPI.tested(in: file)
+      if disposition == .migrate, let testedAPI,
+        Self.readsOwnSubject(candidate.matchText, subjects: file.facts.subjects)
       {
         (disposition, phase) = (.keep, nil)
         reasons.removeAll { $0.hasPrefix("source ") }
-        reasons.insert(
-          "in a file that tests `\(tested.name)` at \(tested.place), public Combine API of library "
-            + "`\(tested.module)`, which stays for its clients: keep this test's pipeline with it", at: 0)
+        reasons.insert(Self.inTestOf(testedAPI, keep: "keep this test's pipeline with it"), at: 0)
       }
       // The `for await` loop that replaces a chain whose source keeps delivering (or may) iterates
       // the publisher's `.values` (`NotificationCenter.notifications(named:)` likewise), which
@@ -453,15 +467,9 @@ package enum Classifier {
         reasons = verdict.2 + reasons
         // A test of the library's publisher API feeds it or reads it through this subject: the
         // test stays with the API, and its subject with it (GRDB's Combine tests).
-        if disposition == .migrate, let module, tree.testModules.contains(module),
-          let tested = tree.libraryAPI.tested(in: file)
-        {
+        if disposition == .migrate, let testedAPI {
           (disposition, phase) = (.keep, nil)
-          reasons =
-            [
-              "in a file that tests `\(tested.name)` at \(tested.place), public Combine API of library "
-                + "`\(tested.module)`, which stays for its clients: keep this test's subject with it"
-            ] + candidate.reasons
+          reasons = [Self.inTestOf(testedAPI, keep: "keep this test's subject with it")] + candidate.reasons
         }
       }
     default:
@@ -469,13 +477,10 @@ package enum Classifier {
     }
     // A `Just`, `Fail` or `Future` of a test of the library's publisher API is the test's input
     // to that API (CombineExt's `Just("").delay(…).flatMapFirst { … }`): it stays with the test.
-    if candidate.category == .oneShotFuture, disposition == .migrate, let module, tree.testModules.contains(module),
-      let tested = tree.libraryAPI.tested(in: file)
-    {
+    if candidate.category == .oneShotFuture, disposition == .migrate, let testedAPI {
       (disposition, phase) = (.keep, nil)
       reasons.insert(
-        "in a file that tests `\(tested.name)` at \(tested.place), public Combine API of library `\(tested.module)`, "
-          + "which stays for its clients: this is the test's input to it, so it stays with the test", at: 0)
+        Self.inTestOf(testedAPI, keep: "this is the test's input to it, so it stays with the test"), at: 0)
     }
     if disposition == .keep || disposition == .leaveAlone { phase = nil }
     // A migration whose replacement the deployment target does not offer is not `migrate`: the
