@@ -123,6 +123,20 @@ import Testing
           try queue.sync(flags: [.barrier]) { try body(&_value) }
         }
       }
+      final class ChatScreen: InputbarViewController,
+        UITextFieldDelegate, UIImagePickerControllerDelegate, UIAdaptivePresentationControllerDelegate,
+        PHPickerViewControllerDelegate, UINavigationControllerDelegate, ShareLocationViewControllerDelegate,
+        GiphyPickerViewControllerDelegate, CNContactPickerDelegate, UIDocumentPickerDelegate,
+        VLCKitVideoViewControllerDelegate, ShareViewControllerDelegate, QLPreviewControllerDelegate,
+        QLPreviewControllerDataSource, UIDocumentInteractionControllerDelegate, UIContextMenuInteractionDelegate,
+        UIScrollViewDelegate, UITableViewDataSource, UITableViewDelegate, UIGestureRecognizerDelegate,
+        UITableViewDragDelegate, UITableViewDropDelegate, UITextViewDelegate, UISearchBarDelegate,
+        UIPopoverPresentationControllerDelegate, AVAudioPlayerDelegate, AVAudioRecorderDelegate
+      {
+        private let queue = DispatchQueue(label: "animation")
+        private var group = DispatchGroup()
+        func animate() { Task { await load(); queue.async { self.group.enter() } } }
+      }
       final class Session: NSObject {
         private let queue = DispatchQueue(label: "session")
         private var stopped = false
@@ -131,7 +145,9 @@ import Testing
       }
       """
     let findings = Support.findings(source, detectors: detectors)
-    #expect(findings.map(\.symbol) == ["ReadWriteLock.queue", "Session.queue"])
+    #expect(findings.map(\.symbol) == ["ReadWriteLock.queue", "ChatScreen.queue", "Session.queue"])
+    // A superclass after a long list's start is still read: UI code, so `@MainActor`.
+    #expect(findings.dropFirst().first?.reasons.last?.hasPrefix("remedy `@MainActor`: the type is UI code") == true)
     let remedies = findings.map { $0.reasons.last ?? "" }
     let reader = "a reader/writer lock (`.barrier` writes, `sync` reads) with a synchronous API"
     #expect(remedies.first?.contains(reader) == true)

@@ -110,10 +110,13 @@ struct QueueGuardedStateDetector: Detector {
   private func remedy(_ file: FileContext, typeIndex: Int, queue: String, closures: [(Int, Int)]) -> String {
     let view = file.view
     let type = file.symbols.scopes[typeIndex]
-    // The declaration head: `final class Cache: UIViewController {`.
+    // The declaration head: `final class Cache: UIViewController {`. Up to 1,000 tokens back: a
+    // view controller's list of delegate conformances runs to a hundred (talk-ios'
+    // `BaseChatViewController: InputbarViewController, UITextFieldDelegate, …` was cut at 40,
+    // before its superclass, and told to become an actor).
     var head = type.open - 1
     var steps = 0
-    while head > 0 && steps < 40 && !view.isWord(head, "class") && !view.isWord(head, "struct")
+    while head > 0 && steps < 1_000 && !view.isWord(head, "class") && !view.isWord(head, "struct")
       && !view.isWord(head, "extension") && !view.isWord(head, "enum")
     {
       head -= 1
