@@ -1,6 +1,8 @@
-import Classify
 import ScanModel
+import SwiftLexer
 import Testing
+
+@testable import Classify
 
 @Suite struct QueueGuardedStateDetectorTests {
   let detectors = ["queue-guarded-state"]
@@ -153,5 +155,62 @@ import Testing
     #expect(remedies.first?.contains(reader) == true)
     #expect(remedies.last?.hasSuffix("the type inherits from `NSObject`, and an `actor` cannot") == true)
     #expect(remedies.allSatisfy { !$0.hasPrefix("remedy `actor`") })
+  }
+
+  /// A class whose first inherited name may be a superclass is not told to become an actor (an
+  /// actor cannot inherit): a subclass of a framework's class, as talk-ios' video capturer.
+  /// A protocol of the file, a standard protocol or a protocol's name still leave the actor.
+  @Test func aClassThatMayHaveASuperclassIsNotToldToBecomeAnActor() {
+    let source = """
+      protocol Capture {}
+      final class Capturer<Frame: Equatable>: @unchecked WebRTC.RTCVideoCapturer, Capture {
+        private let queue = DispatchQueue(label: "capture")
+        private var running = false
+        func stop() { queue.async { self.running = false } }
+        func start() { Task { await warmUp(); queue.async { self.running = true } } }
+      }
+      final class Recorder: Capture {
+        private let queue = DispatchQueue(label: "record")
+        private var running = false
+        func stop() { queue.async { self.running = false } }
+      }
+      final class Uploader: @unchecked Sendable {
+        private let queue = DispatchQueue(label: "upload")
+        private var running = false
+        func stop() { queue.async { self.running = false } }
+      }
+      final class Player: PlaybackDelegate {
+        private let queue = DispatchQueue(label: "play")
+        private var running = false
+        func stop() { queue.async { self.running = false } }
+      }
+      final class Plain {
+        private let queue = DispatchQueue(label: "plain")
+        private var running = false
+        func stop() { queue.async { self.running = false } }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(
+      findings.map(\.symbol) == ["Capturer.queue", "Recorder.queue", "Uploader.queue", "Player.queue", "Plain.queue"])
+    let remedies = findings.map { $0.reasons.last ?? "" }
+    #expect(remedies.first?.contains("if `RTCVideoCapturer` is a class, the type cannot become an `actor`") == true)
+    #expect(remedies.first?.hasPrefix("remedy `Mutex`") == true)
+    #expect(remedies.dropFirst().allSatisfy { $0.hasPrefix("remedy `actor`") })
+  }
+
+  @Test func theFirstInheritedNameSkipsGenericsAttributesAndModules() {
+    func first(_ source: String) -> String? {
+      let view = SignificantTokenView(Lexer.tokenize(Array(source.utf8)))
+      var open = 0
+      while open < view.count && view.kind(open) != .leftBrace { open += 1 }
+      return QueueGuardedStateDetector.firstInherited(view, head: 0, open: open)
+    }
+    #expect(first("class A<T: P, U>: B, C {}") == "B")
+    #expect(first("class A: @preconcurrency M.Base {}") == "Base")
+    #expect(first("class A where T: P {}") == nil)
+    #expect(first("class A {}") == nil)
+    #expect(QueueGuardedStateDetector.isProtocolName("CacheProtocol"))
+    #expect(!QueueGuardedStateDetector.isProtocolName("RTCVideoCapturer"))
   }
 }

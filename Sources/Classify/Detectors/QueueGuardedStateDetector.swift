@@ -168,8 +168,64 @@ struct QueueGuardedStateDetector: Detector {
         + "`@MainActor` when its users are on the main thread: the type inherits from `NSObject`, and an `actor` "
         + "cannot"
     }
+    // `final class Capturer: RTCVideoCapturer`: the first name a class inherits is its superclass
+    // unless it is a protocol, and an actor cannot inherit from a class. Which it is, is only
+    // known from a declaration: a protocol of this file, a standard one or a protocol's name.
+    if view.isWord(head, "class"), let base = Self.firstInherited(view, head: head, open: type.open),
+      !Self.isProtocolName(base), !Self.declaresProtocol(view, base)
+    {
+      return "remedy `Mutex` (Synchronization, iOS 18 / macOS 15) or `OSAllocatedUnfairLock` (iOS 16), or "
+        + "`@MainActor` when its users are on the main thread: if `\(base)` is a class, the type cannot become an "
+        + "`actor` (an actor cannot inherit); if it is a protocol, an `actor` lets the compiler keep the rule"
+    }
     let why = isAsync ? "the type is already used from async code" : "its state is reached from several callers"
     return "remedy `actor`: \(why), and an actor lets the compiler keep the rule instead of a comment"
+  }
+
+  /// The first type a declaration at `head` (`class`) inherits: `Base` in `class Name<T: P>:
+  /// @unchecked Module.Base, P {`; nil when it inherits nothing.
+  static func firstInherited(_ view: SignificantTokenView, head: Int, open: Int) -> String? {
+    var angles = 0
+    var position = head + 2
+    while position < open {
+      if view.kind(position) == .colon && angles == 0 { break }
+      if view.isWord(position, "where") { return nil }
+      // Generic parameters may say `<T: P>`; their colons are not the inheritance clause's.
+      if !view.isIdentifier(position) && view.kind(position) != .colon {
+        for byte in view.text(position).utf8 {
+          if byte == UInt8(ascii: "<") { angles += 1 } else if byte == UInt8(ascii: ">") { angles -= 1 }
+        }
+      }
+      position += 1
+    }
+    guard position < open else { return nil }
+    position += 1
+    // `@unchecked Sendable`, `@preconcurrency Delegate`.
+    while view.kind(position) == .atSign { position += 2 }
+    guard position < open, view.isIdentifier(position) else { return nil }
+    // `Module.Base`: the last name is the type.
+    while view.isPeriod(position + 1), position + 2 < open, view.isIdentifier(position + 2) { position += 2 }
+    return view.text(position)
+  }
+
+  /// Protocols a class commonly names first, and the endings of protocols' names.
+  private static let protocols: Set<String> = [
+    "AnyObject", "CaseIterable", "Codable", "Comparable", "CustomDebugStringConvertible",
+    "CustomStringConvertible", "Decodable", "Encodable", "Equatable", "Error", "Hashable", "Identifiable",
+    "LocalizedError", "ObservableObject", "RawRepresentable", "Sendable",
+  ]
+  private static let protocolEndings = ["Protocol", "Delegate", "DataSource", "able", "ible"]
+
+  /// Whether `name` reads as a protocol's (`Sendable`, `CacheProtocol`, `URLSessionDelegate`).
+  static func isProtocolName(_ name: String) -> Bool {
+    protocols.contains(name) || protocolEndings.contains { name.hasSuffix($0) }
+  }
+
+  /// Whether the file declares `protocol name`.
+  private static func declaresProtocol(_ view: SignificantTokenView, _ name: String) -> Bool {
+    view.declarationWords.contains { word in
+      view.isWord(Int(word), "protocol") && view.isWord(Int(word) + 1, name)
+    }
   }
 
   /// The end of `= DispatchQueue(…)` or `: DispatchQueue = …` after the name, or nil.
