@@ -361,9 +361,15 @@ struct SubjectConsumers: Sendable {
     } else if count >= 2 || subject.multicast {
       let sites = result.consumers.count
       let counted = count == sites ? "\(count) consumers" : "\(count) consumers of each instance (\(sites) sites)"
-      reasons.append(
-        (count == 1 ? "1 consumer" : counted) + "\(exposed): \(listed)"
-          + (subject.multicast ? ", shared with `share()`/`multicast`" : ""))
+      // Shared with no consumer of its own: its subscribers are the shared publisher's.
+      let head = count == 0 ? "no consumer of its own" : (count == 1 ? "1 consumer" : counted)
+      let shared =
+        !subject.multicast
+        ? ""
+        : count == 0
+          ? "; shared with `share()`/`multicast`, whose subscribers all subscribe through it"
+          : ", shared with `share()`/`multicast`"
+      reasons.append(head + exposed + (count == 0 ? "" : ": \(listed)") + shared)
       reasons.append("keep the broadcast on Combine: \(trap)")
     } else if !result.ambiguous.isEmpty {
       // A name every coordinator declares (`actions`) has a hundred other owners: a few are named.

@@ -424,6 +424,43 @@ import Testing
     #expect(findings[0].reasons[0] == "1 consumer: Sources/App/File.swift:4, shared with `share()`/`multicast`")
   }
 
+  /// Shared and consumed only through the shared publisher: said so, not "0 consumers: ,".
+  @Test func sharedWithNoConsumerOfItsOwnSaysSo() {
+    let source = """
+      import Combine
+      final class Feed {
+        private let subject = PassthroughSubject<Int, Never>()
+        lazy var publisher = subject.share()
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(
+      findings.first?.reasons.first
+        == "no consumer of its own (with its re-exposure as `publisher`); shared with `share()`/`multicast`, whose "
+        + "subscribers all subscribe through it")
+  }
+
+  /// A loop that finishes each subject of an array sends to them: not a consumer (CombineExt's
+  /// tests finish their inputs so).
+  @Test func aLoopThatSendsToEachSubjectIsNoConsumer() {
+    let source = """
+      import Combine
+      final class Hub {
+        let first = PassthroughSubject<Int, Never>()
+        let second = PassthroughSubject<Int, Never>()
+        func wire() { first.sink { print($0) }.store(in: &bag) }
+        func close() { for subject in [first, second] { subject.send(completion: .finished) } }
+        func drain() { for subject in [second] { subject.sink { _ in }.store(in: &bag) } }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.symbol) == ["Hub.first", "Hub.second"])
+    #expect(findings.first?.reasons.first?.hasPrefix("one consumer: Sources/App/File.swift:5,") == true)
+    // A loop that subscribes to each is a consumer.
+    #expect(findings.last?.reasons.first?.hasPrefix("one consumer: Sources/App/File.swift:7") == true)
+  }
+
   @Test func lookAlikesDoNotCount() {
     let source = """
       import Combine

@@ -150,7 +150,7 @@ struct SubjectDetector: Detector {
         // Passed on: `merge(with: events)`, `Publishers.Merge(a, events)`, `[a, events].combineLatest()`.
         if previous == .leftParen || previous == .comma || previous == .colon || previous == .leftSquare {
           // Fed, not consuming: `upstream.subscribe(events)`, `.assign(to: \.value, on: events)`.
-          if Self.isFed(view, at: position) { continue }
+          if Self.isFed(view, at: position) || Self.isLoopOfSends(view, at: position) { continue }
           // Captured, not consuming: `{ [events] value in events.send(value) }`.
           if Self.isCaptured(view, at: position) { continue }
           subscribers.append(position)
@@ -491,6 +491,29 @@ struct SubjectDetector: Detector {
       }
     }
     return false
+  }
+
+  /// True for a subject in the array a `for` loop walks to send to each: `for s in [a, b] {
+  /// s.send(completion: .finished) }` finishes the subjects and subscribes to neither.
+  static func isLoopOfSends(_ view: SignificantTokenView, at position: Int) -> Bool {
+    // Back over `a, self.b, ` to the array's `[`.
+    var open = position - 1
+    while open > 0, position - open < 64, view.kind(open) != .leftSquare {
+      guard view.kind(open) == .comma || view.isPeriod(open) || view.isIdentifier(open) || view.isWord(open, "self")
+      else { return false }
+      open -= 1
+    }
+    guard view.kind(open) == .leftSquare, view.isWord(open - 1, "in"), view.isIdentifier(open - 2),
+      view.isWord(open - 3, "for"), let close = view.partner(open), view.kind(close + 1) == .leftBrace,
+      let end = view.partner(close + 1)
+    else { return false }
+    let element = view.text(open - 2)
+    var sends = 0
+    for use in (close + 2)..<end where view.isWord(use, element) {
+      guard view.isPeriod(use + 1), view.isWord(use + 2, "send") else { return false }
+      sends += 1
+    }
+    return sends > 0
   }
 
   /// The subject declarations of the file.
