@@ -30,6 +30,25 @@ import Testing
       ])
   }
 
+  /// A backport of the platform's own publisher API, obsoleted where the platform has it
+  /// (CombineExt's `Optional.publisher`), is no API to add an `async` alternative to.
+  @Test func aBackportObsoletedOnNewTargetsIsNoAPI() {
+    let source = """
+      import Combine
+      public extension Optional {
+        @available(iOS, obsoleted: 14.0)
+        @available(macOS, obsoleted: 11.0)
+        var publisher: Optional.Publisher { .init(self) }
+        @available(iOS 13.0, *)
+        var values: AnyPublisher<Wrapped, Never> { fatalError() }
+      }
+      """
+    var context = ClassifyContext(modules: ["Sources/Ext/Optional.swift": "Ext"])
+    context.libraryModules = ["Ext"]
+    let findings = Support.findings([("Sources/Ext/Optional.swift", source)], detectors: detectors, context: context)
+    #expect(findings.map(\.symbol) == ["Optional.values"])
+  }
+
   /// A test file of a library's publisher API keeps its Combine code with the API: the subject
   /// it feeds the API through and the pipeline over its test subscriber name no API of their
   /// own, and were told to become an `AsyncStream` and a `for await` loop (GRDB's tests).

@@ -103,6 +103,9 @@ struct CombineAPIDetector: Detector {
     // Members of types only: a local `let` in a function body is nobody's API.
     guard scope.member == nil, scope.isType || scope.open < 0 else { return nil }
     guard Self.isPublic(view, keyword: keyword, enclosing: scope) else { return nil }
+    // `@available(iOS, obsoleted: 14.0) var publisher`: a backport of the platform's own API,
+    // which goes with the old targets; nothing to add an `async` alternative to.
+    guard !Self.isObsoleted(view, before: keyword) else { return nil }
     let name = view.isWord(keyword, "subscript") ? "subscript" : view.text(keyword + 1)
     guard let (returns, _) = publisherTypes(view, keyword: keyword) else {
       // Public API returning an async sequence: an `async` alternative the library already has
@@ -236,6 +239,25 @@ struct CombineAPIDetector: Detector {
       scan -= 1
     }
     return .unwritten
+  }
+
+  /// True when an `@available(…, obsoleted: …)` is among the attributes before `keyword`.
+  private static func isObsoleted(_ view: SignificantTokenView, before keyword: Int) -> Bool {
+    var scan = keyword - 1
+    var steps = 0
+    while scan > 1, steps < 16 {
+      steps += 1
+      if view.kind(scan) == .rightParen, let open = view.partner(scan) {
+        if view.isWord(open - 1, "available") {
+          for position in open..<scan where view.isWord(position, "obsoleted") { return true }
+        }
+        scan = open - 1
+        continue
+      }
+      guard view.isWord(scan) || view.isIdentifier(scan) || view.kind(scan) == .atSign else { return false }
+      scan -= 1
+    }
+    return false
   }
 
   /// True when the type declaration whose body opens at `open` is a `public`/`open` extension
