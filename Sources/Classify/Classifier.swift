@@ -103,6 +103,8 @@ package enum Classifier {
     var clockAlgorithms: [String]
     var asyncShare: [String]
     var asyncValues: [String]
+    /// For a lock remedy: the targets below `OSAllocatedUnfairLock`'s, where an `NSLock` does.
+    var lock: [String]
     /// What must rise for each requirement that blocks a migration.
     var observableGates: [DeploymentGate]
     var clockGates: [DeploymentGate]
@@ -122,6 +124,10 @@ package enum Classifier {
       clockAlgorithms = PlatformRequirement.clockAlgorithms.notes(for: targets)
       asyncShare = PlatformRequirement.asyncShare.notes(for: targets)
       asyncValues = PlatformRequirement.asyncValues.notes(for: targets)
+      lock = PlatformRequirement.unfairLock.gates(for: targets).map { gate in
+        "deployment target \(gate.platform) \(gate.current) is below \(gate.platform) \(gate.needed), which "
+          + "`OSAllocatedUnfairLock` needs (`Mutex` later still): until it rises, guard the state with an `NSLock`"
+      }
     }
   }
 
@@ -453,6 +459,9 @@ package enum Classifier {
       }
     case .valuesBridge:
       reasons.append(contentsOf: notes.asyncValues)
+    case .queueGuardedState:
+      // Neither lock the remedy names exists below iOS 16 (pocket-casts targets iOS 15).
+      if reasons.last?.hasPrefix("remedy `Mutex`") == true { reasons.append(contentsOf: notes.lock) }
     case .combineAPI:
       guard let decided = combineAPI(candidate, module: module, tree: tree) else { return nil }
       (disposition, phase) = (decided.0, decided.1)

@@ -27,6 +27,10 @@ package struct PlatformRequirement: Sendable, Hashable {
   package static let asyncShare = PlatformRequirement(
     feature: "AsyncAlgorithms `share()`",
     minimums: [("iOS", 18, 0), ("macOS", 15, 0), ("tvOS", 18, 0), ("watchOS", 11, 0)])
+  /// `OSAllocatedUnfairLock`: iOS 16, macOS 13 (`Mutex` needs iOS 18, macOS 15).
+  package static let unfairLock = PlatformRequirement(
+    feature: "`OSAllocatedUnfairLock`",
+    minimums: [("iOS", 16, 0), ("macOS", 13, 0), ("tvOS", 16, 0), ("watchOS", 9, 0)])
   /// `Publisher.values`: iOS 15, macOS 12.
   package static let asyncValues = PlatformRequirement(
     feature: "`Publisher.values`", minimums: [("iOS", 15, 0), ("macOS", 12, 0), ("tvOS", 15, 0), ("watchOS", 8, 0)])

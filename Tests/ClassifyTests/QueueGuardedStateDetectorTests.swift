@@ -213,4 +213,31 @@ import Testing
     #expect(QueueGuardedStateDetector.isProtocolName("CacheProtocol"))
     #expect(!QueueGuardedStateDetector.isProtocolName("RTCVideoCapturer"))
   }
+
+  /// Below iOS 16 neither lock the remedy names exists (pocket-casts targets iOS 15): the
+  /// finding says what does, and says nothing where the target has them.
+  @Test func aLockRemedyBelowTheLocksTargetNamesOneThatExists() {
+    let source = """
+      final class Flag {
+        private let queue = DispatchQueue(label: "flag")
+        private var stored = false
+        var value: Bool { queue.sync { stored } }
+        func set(_ new: Bool) { queue.sync { stored = new } }
+      }
+      """
+    func lastReasons(_ targets: [String: String]) -> [String] {
+      let context = ClassifyContext(modules: ["Sources/App/File.swift": "App"], deploymentTargets: ["App": targets])
+      let findings = Support.findings([("Sources/App/File.swift", source)], detectors: detectors, context: context)
+      return findings.first.map { Array($0.reasons.dropFirst()) } ?? []
+    }
+    let old = lastReasons(["iOS": "15.0", "watchOS": "8.0"])
+    #expect(old.count == 3)
+    #expect(old.first?.hasPrefix("remedy `Mutex`") == true)
+    #expect(old.dropFirst().first?.hasPrefix("deployment target iOS 15.0 is below iOS 16") == true)
+    #expect(
+      old.last
+        == "deployment target watchOS 8.0 is below watchOS 9, which `OSAllocatedUnfairLock` needs (`Mutex` later "
+        + "still): until it rises, guard the state with an `NSLock`")
+    #expect(lastReasons(["iOS": "16.0"]).count == 1)
+  }
 }
