@@ -461,7 +461,9 @@ package enum Classifier {
       reasons.append(contentsOf: notes.asyncValues)
     case .queueGuardedState:
       // Neither lock the remedy names exists below iOS 16 (pocket-casts targets iOS 15).
-      if reasons.last?.hasPrefix("remedy `Mutex`") == true { reasons.append(contentsOf: notes.lock) }
+      if reasons.last?.hasPrefix(QueueGuardedStateDetector.lockRemedy) == true {
+        reasons.append(contentsOf: notes.lock)
+      }
     case .combineAPI:
       guard let decided = combineAPI(candidate, module: module, tree: tree) else { return nil }
       (disposition, phase) = (decided.0, decided.1)

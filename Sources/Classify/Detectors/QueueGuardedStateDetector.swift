@@ -103,6 +103,9 @@ struct QueueGuardedStateDetector: Detector {
     }
   }
 
+  /// How every lock remedy starts; the classifier adds what exists below the locks' targets.
+  static let lockRemedy = "remedy `Mutex` (Synchronization, iOS 18 / macOS 15) or `OSAllocatedUnfairLock` (iOS 16)"
+
   /// Words in a type's inheritance clause that make it UI code.
   private static let uiBases = ["View", "Controller", "Window", "Scene", "App"]
 
@@ -160,12 +163,12 @@ struct QueueGuardedStateDetector: Detector {
         barrier
         ? "a reader/writer lock (`.barrier` writes, `sync` reads) with a synchronous API"
         : "reads return from `\(queue).sync`, a synchronous API"
-      return "remedy `Mutex` (Synchronization, iOS 18 / macOS 15) or `OSAllocatedUnfairLock` (iOS 16): \(lock) and "
+      return Self.lockRemedy + ": \(lock) and "
         + "nothing in the type is async, so keep it synchronous; an `actor` would make every caller `await`"
     }
     if objectiveC {
-      return "remedy `Mutex` (Synchronization, iOS 18 / macOS 15) or `OSAllocatedUnfairLock` (iOS 16), or "
-        + "`@MainActor` when its users are on the main thread: the type inherits from `NSObject`, and an `actor` "
+      return Self.lockRemedy
+        + ", or `@MainActor` when its users are on the main thread: the type inherits from `NSObject`, and an `actor` "
         + "cannot"
     }
     // `final class Capturer: RTCVideoCapturer`: the first name a class inherits is its superclass
@@ -174,8 +177,8 @@ struct QueueGuardedStateDetector: Detector {
     if view.isWord(head, "class"), let base = Self.firstInherited(view, head: head, open: type.open),
       !Self.isProtocolName(base), !Self.declaresProtocol(view, base)
     {
-      return "remedy `Mutex` (Synchronization, iOS 18 / macOS 15) or `OSAllocatedUnfairLock` (iOS 16), or "
-        + "`@MainActor` when its users are on the main thread: if `\(base)` is a class, the type cannot become an "
+      return Self.lockRemedy
+        + ", or `@MainActor` when its users are on the main thread: if `\(base)` is a class, the type cannot become an "
         + "`actor` (an actor cannot inherit); if it is a protocol, an `actor` lets the compiler keep the rule"
     }
     let why = isAsync ? "the type is already used from async code" : "its state is reached from several callers"
@@ -185,20 +188,12 @@ struct QueueGuardedStateDetector: Detector {
   /// The first type a declaration at `head` (`class`) inherits: `Base` in `class Name<T: P>:
   /// @unchecked Module.Base, P {`; nil when it inherits nothing.
   static func firstInherited(_ view: SignificantTokenView, head: Int, open: Int) -> String? {
-    var angles = 0
     var position = head + 2
-    while position < open {
-      if view.kind(position) == .colon && angles == 0 { break }
-      if view.isWord(position, "where") { return nil }
-      // Generic parameters may say `<T: P>`; their colons are not the inheritance clause's.
-      if !view.isIdentifier(position) && view.kind(position) != .colon {
-        for byte in view.text(position).utf8 {
-          if byte == UInt8(ascii: "<") { angles += 1 } else if byte == UInt8(ascii: ">") { angles -= 1 }
-        }
-      }
-      position += 1
+    // Generic parameters (`<T: P>`), whose colons are not the inheritance clause's.
+    if view.text(position).hasPrefix("<"), let close = FutureTaskWrapperDetector.genericEnd(view, position) {
+      position = close + 1
     }
-    guard position < open else { return nil }
+    guard position < open, view.kind(position) == .colon else { return nil }
     position += 1
     // `@unchecked Sendable`, `@preconcurrency Delegate`.
     while view.kind(position) == .atSign { position += 2 }

@@ -162,21 +162,14 @@ extension Planner {
   }
 
   /// How a unit is named in titles and blockers: a file by its name.
+  /// (On the path's bytes: splitting it made an array of every component for each title.)
   static func display(_ key: WorkUnitKey) -> String {
-    key.kind == .file ? fileName(key.name) : key.name
+    key.kind == .file ? key.name.afterLast(UInt8(ascii: "/")) : key.name
   }
 
   /// `Search.swift:40`.
   static func shortPlace(_ file: String, _ line: Int) -> String {
-    "\(fileName(file)):\(line)"
-  }
-
-  /// The last component of a `/`-separated path. Found on its bytes: splitting the path made an
-  /// array of every component for each title (a fortieth of the plan's time).
-  private static func fileName(_ path: String) -> String {
-    let bytes = path.utf8
-    guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
-    return String(path[bytes.index(after: slash)...])
+    "\(file.afterLast(UInt8(ascii: "/"))):\(line)"
   }
 
   /// The units of the same module and section this unit uses, and the members of its cycle.
