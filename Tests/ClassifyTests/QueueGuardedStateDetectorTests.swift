@@ -158,7 +158,8 @@ import Testing
   }
 
   /// A class whose first inherited name may be a superclass is not told to become an actor (an
-  /// actor cannot inherit): a subclass of a framework's class, as talk-ios' video capturer.
+  /// actor cannot inherit): a subclass of a framework's class, as talk-ios' video capturer; nor
+  /// is an `open` class, which clients subclass.
   /// A protocol of the file, a standard protocol or a protocol's name still leave the actor.
   @Test func aClassThatMayHaveASuperclassIsNotToldToBecomeAnActor() {
     let source = """
@@ -184,6 +185,11 @@ import Testing
         private var running = false
         func stop() { queue.async { self.running = false } }
       }
+      open class Downloader: @unchecked Sendable {
+        private let queue = DispatchQueue(label: "download")
+        private var running = false
+        open func stop() { queue.async { self.running = false } }
+      }
       final class Plain {
         private let queue = DispatchQueue(label: "plain")
         private var running = false
@@ -192,11 +198,16 @@ import Testing
       """
     let findings = Support.findings(source, detectors: detectors)
     #expect(
-      findings.map(\.symbol) == ["Capturer.queue", "Recorder.queue", "Uploader.queue", "Player.queue", "Plain.queue"])
+      findings.map(\.symbol) == [
+        "Capturer.queue", "Recorder.queue", "Uploader.queue", "Player.queue", "Downloader.queue", "Plain.queue",
+      ])
     let remedies = findings.map { $0.reasons.last ?? "" }
     #expect(remedies.first?.contains("if `RTCVideoCapturer` is a class, the type cannot become an `actor`") == true)
     #expect(remedies.first?.hasPrefix("remedy `Mutex`") == true)
-    #expect(remedies.dropFirst().allSatisfy { $0.hasPrefix("remedy `actor`") })
+    // An `open` class has subclasses an actor could not have (Kingfisher's `ImageDownloader`).
+    #expect(remedies[4].hasSuffix("the class is `open`, and an `actor` cannot be subclassed"))
+    #expect(
+      remedies.enumerated().allSatisfy { $0.offset == 0 || $0.offset == 4 || $0.element.hasPrefix("remedy `actor`") })
   }
 
   @Test func theFirstInheritedNameSkipsGenericsAttributesAndModules() {

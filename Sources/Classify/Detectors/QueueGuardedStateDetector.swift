@@ -181,6 +181,12 @@ struct QueueGuardedStateDetector: Detector {
         + ", or `@MainActor` when its users are on the main thread: if `\(base)` is a class, the type cannot become an "
         + "`actor` (an actor cannot inherit); if it is a protocol, an `actor` lets the compiler keep the rule"
     }
+    // `open class ImageDownloader` (Kingfisher): clients subclass it, and an actor cannot be.
+    if view.isWord(head, "class"), Self.isOpen(view, before: head) {
+      return Self.lockRemedy
+        + ", or `@MainActor` when its users are on the main thread: the class is `open`, and an `actor` cannot be "
+        + "subclassed"
+    }
     let why = isAsync ? "the type is already used from async code" : "its state is reached from several callers"
     return "remedy `actor`: \(why), and an actor lets the compiler keep the rule instead of a comment"
   }
@@ -201,6 +207,17 @@ struct QueueGuardedStateDetector: Detector {
     // `Module.Base`: the last name is the type.
     while view.isPeriod(position + 1), position + 2 < open, view.isIdentifier(position + 2) { position += 2 }
     return view.text(position)
+  }
+
+  /// Whether `open` is among the modifiers before the keyword at `head` (`open class`,
+  /// `@objc open class`).
+  private static func isOpen(_ view: SignificantTokenView, before head: Int) -> Bool {
+    var position = head - 1
+    while position >= 0, head - position <= 8, view.isWord(position) {
+      if view.isWord(position, "open") { return true }
+      position -= 1
+    }
+    return false
   }
 
   /// Protocols a class commonly names first, and the endings of protocols' names.
