@@ -113,11 +113,17 @@ struct ResumeGuards {
     return false
   }
 
-  /// `guard let self else`, `guard let self = self else`, `guard let strongSelf = self else`.
-  func isWeakSelfGuard(_ keyword: Int) -> Bool {
+  /// `guard let completion else { return }` or `guard let done = completion else { … }` with no
+  /// other condition: the path that leaves is the one without `name` (a nil optional
+  /// `completionHandler`, as Kingfisher's; `self` gone). A second condition (`guard let
+  /// completion, let data`) may leave with it at hand, so that is no such guard.
+  func isUnwrapGuard(_ keyword: Int, of name: String) -> Bool {
     guard view.isWord(keyword, "guard"), view.isWord(keyword + 1, "let") else { return false }
-    if view.isWord(keyword + 2, "self"), view.isWord(keyword + 3, "else") { return true }
-    return view.isWord(keyword + 2) && view.kind(keyword + 3) == .equal && view.isWord(keyword + 4, "self")
+    if view.isWord(keyword + 2, name), view.isWord(keyword + 3, "else") { return true }
+    return view.isWord(keyword + 2) && view.kind(keyword + 3) == .equal && view.isWord(keyword + 4, name)
       && view.isWord(keyword + 5, "else")
   }
+
+  /// `guard let self else`, `guard let self = self else`, `guard let strongSelf = self else`.
+  func isWeakSelfGuard(_ keyword: Int) -> Bool { isUnwrapGuard(keyword, of: "self") }
 }

@@ -262,6 +262,42 @@ import Testing
 
   /// The shape found in a real networking library: a cancelled request returns early and never
   /// calls the handler, while the enqueued branch hands the handler on (which is fine).
+  /// A function whose completion is optional leaves early only when there is none to call
+  /// (`guard let completionHandler else { return }`, Kingfisher's live-photo download): the
+  /// continuation that passes one is resumed. A guard with a second condition may leave with the
+  /// completion at hand, and still hangs the caller.
+  @Test func leavingWhenTheOptionalCompletionIsNilIsNoHang() {
+    let source = """
+      final class Loader {
+        func load(_ url: URL, completion: ((Result<Data, Error>) -> Void)? = nil) {
+          fetch(url) { result in
+            guard let completion else { return }
+            completion(result)
+          }
+        }
+        func decode(_ url: URL, completion: ((Result<Data, Error>) -> Void)? = nil) {
+          fetch(url) { result in
+            guard let completion, let value = try? result.get() else { return }
+            completion(.success(value))
+          }
+        }
+        func load(_ url: URL) async throws -> Data {
+          try await withCheckedThrowingContinuation { continuation in
+            load(url) { result in continuation.resume(with: result) }
+          }
+        }
+        func decode(_ url: URL) async throws -> Data {
+          try await withCheckedThrowingContinuation { continuation in
+            decode(url) { result in continuation.resume(with: result) }
+          }
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.ruleID) == ["continuation-never-resumed"])
+    #expect(findings.first?.reasons.first?.hasPrefix("`decode` returns on some path without calling") == true)
+  }
+
   @Test func earlyReturnBeforeTheHandlerIsNeverResumed() {
     let socket = """
       final class Request {

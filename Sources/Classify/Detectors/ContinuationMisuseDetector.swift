@@ -506,7 +506,7 @@ struct ContinuationMisuseDetector: Detector {
             if never == nil { never = (position, .notCalledWithoutSelf) }
             continue
           }
-          if guards.mentionsFlag(position) { continue }
+          if guards.mentionsFlag(position) || guards.isUnwrapGuard(position, of: handler) { continue }
           if domain != scope.open, case .once = ClosureFrequency.of(domain, continuation: -1, in: file) {
           } else if domain != scope.open {
             continue
