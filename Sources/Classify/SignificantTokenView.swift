@@ -482,6 +482,16 @@ package struct SignificantTokenView: Sendable {
         case .none, .typealias_:
           continue
         case .statement:
+          // An argument or parameter label (`value(for: key, done: { … })`, `func f(for key: K)`),
+          // not a loop: its closure arguments stay closures. Swift has no statement after `(` or
+          // `,`, and none is followed by `:`.
+          if position + 1 < count, case .colon = kinds[position + 1] { continue }
+          if position > 0 {
+            switch kinds[position - 1] {
+            case .leftParen, .comma: continue
+            default: break
+            }
+          }
           top.role = .statement
           top.intro = Int32(position)
           top.word = .statement

@@ -298,6 +298,27 @@ import Testing
     #expect(findings.first?.reasons.first?.hasPrefix("`decode` returns on some path without calling") == true)
   }
 
+  /// A callee whose first label is `for` (woocommerce's `invite(for:done:failed:)` mock) calls
+  /// `done` or `failed` on every path; its `done:` closure was read as a loop body, so the
+  /// resume was bound to `failed` and a false hang reported.
+  @Test func aForLabelDoesNotMoveTheResumingClosure() {
+    let source = """
+      final class StubInviter {
+        var error: Error?
+        func invite(for email: String, done: @escaping () -> Void, failed: @escaping (Error) -> Void) {
+          guard let error else { return done() }
+          failed(error)
+        }
+        func invite(_ email: String) async throws {
+          try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, Error>) in
+            invite(for: email, done: { c.resume() }, failed: { c.resume(throwing: $0) })
+          }
+        }
+      }
+      """
+    #expect(Support.findings(source, detectors: detectors).isEmpty)
+  }
+
   @Test func earlyReturnBeforeTheHandlerIsNeverResumed() {
     let socket = """
       final class Request {

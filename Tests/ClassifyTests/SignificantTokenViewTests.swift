@@ -39,6 +39,18 @@ import Testing
       ])
   }
 
+  /// A statement word used as a label (`for:`, a parameter `for key`) opens no statement: the
+  /// closure after it stays a closure (woocommerce's `invite(for: email, done: { … })` read its
+  /// `done` closure as a `for` loop's body).
+  @Test func aStatementWordAsALabelOpensNoStatement() {
+    let source = """
+      func invite(for email: String, done: () -> Void = { }) { }
+      service.invite(for: email, done: { c.resume() }, failed: { c.resume(throwing: $0) })
+      for name in names { print(name) }
+      """
+    #expect(roles(source) == [.closure, .declaration, .closure, .closure, .statement])
+  }
+
   @Test func normalisedTextIgnoresLayoutAndComments() {
     let view = SignificantTokenView(Lexer.tokenize(Array("a . b(\n  1, // c\n  2)".utf8)))
     #expect(view.normalisedText(0, view.count - 1) == "a . b ( 1 , 2 )")
