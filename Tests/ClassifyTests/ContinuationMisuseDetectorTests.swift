@@ -319,6 +319,37 @@ import Testing
     #expect(Support.findings(source, detectors: detectors).isEmpty)
   }
 
+  /// A discarded `sink` on a current value (`_ = names.sink { … }`) is cancelled once the
+  /// statement ends, after the one value the subject delivers while subscribing: no second
+  /// resume (woocommerce). A sequence's publisher delivers all its values then, and still does.
+  @Test func aDiscardedSinkOnACurrentValueResumesOnce() {
+    let source = """
+      import Combine
+      final class Roster {
+        let names = CurrentValueSubject<[String], Never>([])
+        @Published var count = 0
+        func firstName() async -> String? {
+          await withCheckedContinuation { c in
+            _ = names.sink { c.resume(returning: $0.first) }
+          }
+        }
+        func current() async -> Int {
+          await withCheckedContinuation { c in
+            _ = $count.sink { c.resume(returning: $0) }
+          }
+        }
+        func each() async -> Int {
+          await withCheckedContinuation { c in
+            _ = [1, 2].publisher.sink { c.resume(returning: $0) }
+          }
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.ruleID) == ["continuation-resumed-twice"])
+    #expect(findings.first?.range.start.line == 17)
+  }
+
   @Test func earlyReturnBeforeTheHandlerIsNeverResumed() {
     let socket = """
       final class Request {
