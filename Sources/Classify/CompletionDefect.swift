@@ -24,6 +24,11 @@ package struct CompletionDefect: Sendable, Hashable {
   package var parameter: String
   /// The statement on the path, as a reason quotes it (`guard let url else { return }`).
   package var statement: String
+  /// For a path that leaves a `sink`'s `receiveCompletion:` closure while its `receiveValue:`
+  /// calls the completion: the function that made the publisher (`disconnect` in
+  /// `service.disconnect().sink(…)`). When it returns a `Future`, `.finished` only comes after
+  /// the value, and the path is no defect (decided in the global pass, which sees its type).
+  package var sinkSource: String?
 
   /// Creates a defect record.
   package init(

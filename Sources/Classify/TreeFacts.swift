@@ -225,7 +225,7 @@ struct TreeFacts: Sendable {
     self.usedNames = used
     self.sendsByType = sends
     self.publishedByType = published
-    self.defects = defects
+    self.defects = Self.withoutFutureCompletions(defects, files: files)
     self.completionFunctions = functions
     self.testModules = context.testModules
     var clientModels: [String: String] = [:]
@@ -450,6 +450,28 @@ struct TreeFacts: Sendable {
     case .innerFailure(let lookups):
       return innerFailures.reasons(for: lookups)
     }
+  }
+
+  /// `defects` less the paths that leave a `sink`'s `receiveCompletion:` on `.finished` when the
+  /// publisher comes from a function every declaration of which returns a `Future`: a `Future`
+  /// finishes only after its value, which the `receiveValue:` closure passes on (woocommerce's
+  /// `disconnect(onCompletion:)` over `cardReaderService.disconnect()`). Files are read again only
+  /// for the few names such paths have.
+  private static func withoutFutureCompletions(
+    _ defects: [String: [(String, CompletionDefect)]], files: [FileClassification]
+  ) -> [String: [(String, CompletionDefect)]] {
+    let sources = Set(defects.values.joined().compactMap(\.1.sinkSource))
+    guard !sources.isEmpty else { return defects }
+    var returnsFuture: [String: Bool] = [:]
+    for file in files {
+      for declared in file.facts.publisherDeclarations where !declared.isAlias && sources.contains(declared.name) {
+        let future = declared.type.hasPrefix("Future<") || declared.type == "Future"
+        returnsFuture[declared.name] = (returnsFuture[declared.name] ?? true) && future
+      }
+    }
+    return defects.mapValues { entries in
+      entries.filter { entry in !(entry.1.sinkSource.map { returnsFuture[$0] == true } ?? false) }
+    }.filter { !$0.value.isEmpty }
   }
 
   /// How many files use helper `name` (`future-initialiser` helpers: resolved calls).

@@ -350,6 +350,48 @@ import Testing
     #expect(findings.first?.range.start.line == 17)
   }
 
+  /// A completion-handler function over a `Future` passes on values and failures, and breaks on
+  /// `.finished`: a `Future` finishes only after its value, so no path leaves without a call
+  /// (woocommerce's `disconnect(onCompletion:)`, its `Future` declared in another module). Over
+  /// a publisher that may finish empty, the same body still hangs its caller.
+  @Test func aSinkOverAFutureThatBreaksOnFinishedIsNoHang() {
+    let service = """
+      import Combine
+      protocol ReaderService {
+        func disconnect() -> Future<Void, Error>
+        func scan() -> AnyPublisher<Void, Error>
+      }
+      """
+    func store(_ call: String) -> String {
+      """
+      import Combine
+      final class ReaderStore {
+        let service: ReaderService
+        func \(call)(onCompletion: @escaping (Result<Void, Error>) -> Void) {
+          service.\(call)().subscribe(Subscribers.Sink(
+            receiveCompletion: { completion in
+              switch completion {
+              case .failure(let error): onCompletion(.failure(error))
+              default: break
+              }
+            },
+            receiveValue: { onCompletion(.success($0)) }))
+        }
+        func \(call)() async throws {
+          try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, Error>) in
+            \(call) { c.resume(with: $0) }
+          }
+        }
+      }
+      """
+    }
+    let future = Support.findings(
+      [("Service.swift", service), ("Store.swift", store("disconnect"))], detectors: detectors)
+    #expect(future.isEmpty)
+    let any = Support.findings([("Service.swift", service), ("Store.swift", store("scan"))], detectors: detectors)
+    #expect(any.map(\.ruleID) == ["continuation-never-resumed"])
+  }
+
   @Test func earlyReturnBeforeTheHandlerIsNeverResumed() {
     let socket = """
       final class Request {

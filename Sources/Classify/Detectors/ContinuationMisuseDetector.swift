@@ -371,6 +371,45 @@ struct ContinuationMisuseDetector: Detector {
     return best
   }
 
+  /// The function whose publisher a `sink` subscribes to, when `position` is in that sink's
+  /// `receiveCompletion:` closure and its `receiveValue:` closure calls the completion:
+  /// `disconnect` in `service.disconnect().sink(receiveCompletion: { … }, receiveValue: { … })`
+  /// or `service.disconnect().subscribe(Subscribers.Sink(receiveCompletion: …))`.
+  private func sinkSource(
+    _ view: SignificantTokenView, leaving position: Int, within start: Int, callEnd: (Int) -> Int?
+  ) -> String? {
+    guard let closure = enclosingClosure(view, of: position, within: start, position),
+      view.kind(closure - 1) == .colon, view.isWord(closure - 2, "receiveCompletion"),
+      view.kind(closure - 3) == .leftParen || view.kind(closure - 3) == .comma
+    else { return nil }
+    // Back to the `(` of the `sink`/`Sink` call.
+    var open = closure - 3
+    while open > start, view.kind(open) != .leftParen {
+      if let other = view.partner(open), other < open { open = other }
+      open -= 1
+    }
+    guard let close = view.partner(open), view.isPeriod(open - 2) else { return nil }
+    // The value closure calls the completion: by label inside, or trailing after `)`.
+    var valueCalls = false
+    for scan in open..<min(close + 2, view.count) where view.isWord(scan, "receiveValue") || scan == close + 1 {
+      let brace = scan == close + 1 ? scan : scan + 2
+      guard view.kind(brace) == .leftBrace, let end = view.partner(brace) else { continue }
+      if (brace..<end).contains(where: { callEnd($0) != nil }) { valueCalls = true }
+    }
+    guard valueCalls else { return nil }
+    var receiverEnd = open - 3
+    if view.isWord(open - 1, "Sink"), view.isWord(open - 3, "Subscribers"), view.kind(open - 4) == .leftParen,
+      view.isWord(open - 5, "subscribe"), view.isPeriod(open - 6)
+    {
+      receiverEnd = open - 7
+    } else if !view.isWord(open - 1, "sink") {
+      return nil
+    }
+    guard view.kind(receiverEnd) == .rightParen, let call = view.partner(receiverEnd), view.isIdentifier(call - 1)
+    else { return nil }
+    return view.text(call - 1)
+  }
+
   /// The `receiveCompletion:` closure of a `sink`, as a brace pair.
   private func completionClosure(_ view: SignificantTokenView, _ terminal: PublisherChain.Link) -> (Int, Int)? {
     if terminal.argumentsOpen >= 0, let close = view.partner(terminal.argumentsOpen) {
@@ -530,11 +569,14 @@ struct ContinuationMisuseDetector: Detector {
         }
         if let never {
           let stop = statementEnd(view, from: never.position, limit: scope.close)
-          output.completionDefects.append(
-            .init(
-              function: function, kind: never.kind, line: file.line(of: never.position),
-              declarationLine: declarationLine, parameter: parameter.label,
-              statement: Snippet.text(view, from: never.position, to: stop)))
+          var defect = CompletionDefect(
+            function: function, kind: never.kind, line: file.line(of: never.position),
+            declarationLine: declarationLine, parameter: parameter.label,
+            statement: Snippet.text(view, from: never.position, to: stop))
+          if never.kind == .notCalled {
+            defect.sinkSource = sinkSource(view, leaving: never.position, within: scope.open, callEnd: callEnd)
+          }
+          output.completionDefects.append(defect)
         }
       }
       if analysed {
