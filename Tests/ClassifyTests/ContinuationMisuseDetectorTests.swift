@@ -319,9 +319,9 @@ import Testing
     #expect(Support.findings(source, detectors: detectors).isEmpty)
   }
 
-  /// A discarded `sink` on a current value (`_ = names.sink { … }`) is cancelled once the
-  /// statement ends, after the one value the subject delivers while subscribing: no second
-  /// resume (woocommerce). A sequence's publisher delivers all its values then, and still does.
+  /// A discarded `sink` (`_ = names.sink { … }`) is cancelled once the statement ends, after the
+  /// one value a subject or a publisher handed in delivers while subscribing: no second resume
+  /// (woocommerce). A sequence's publisher delivers all its values then, and still does.
   @Test func aDiscardedSinkOnACurrentValueResumesOnce() {
     let source = """
       import Combine
@@ -338,6 +338,11 @@ import Testing
             _ = $count.sink { c.resume(returning: $0) }
           }
         }
+        func handed(_ readers: AnyPublisher<[String], Never>) async -> String? {
+          await withCheckedContinuation { c in
+            _ = readers.sink { c.resume(returning: $0.first) }
+          }
+        }
         func each() async -> Int {
           await withCheckedContinuation { c in
             _ = [1, 2].publisher.sink { c.resume(returning: $0) }
@@ -347,7 +352,7 @@ import Testing
       """
     let findings = Support.findings(source, detectors: detectors)
     #expect(findings.map(\.ruleID) == ["continuation-resumed-twice"])
-    #expect(findings.first?.range.start.line == 17)
+    #expect(findings.first?.range.start.line == 22)
   }
 
   /// A completion-handler function over a `Future` passes on values and failures, and breaks on

@@ -201,7 +201,7 @@ struct ContinuationMisuseDetector: Detector {
         }
         scan += 1
       }
-      guard resume >= 0, !sendsOnce(view, subject: chain.base), !endsAfterCurrentValue(file, chain) else { continue }
+      guard resume >= 0, !sendsOnce(view, subject: chain.base), !endsWhenSubscribed(view, chain) else { continue }
       output.hits.append(
         DetectorHit(
           name: Self.twice, start: chain.start, end: chain.end,
@@ -292,18 +292,16 @@ struct ContinuationMisuseDetector: Detector {
     return false
   }
 
-  /// `_ = names.sink { c.resume(returning: $0) }` on a `CurrentValueSubject` of the file or a
-  /// `$property`: the discarded subscription is cancelled at the end of the statement, after the
-  /// one value such a source delivers while subscribing (woocommerce's card reader check). A
-  /// sequence's `.publisher` may deliver many then, so only these sources count.
-  private func endsAfterCurrentValue(_ file: FileContext, _ chain: PublisherChain) -> Bool {
-    let view = file.view
+  /// `_ = names.sink { c.resume(returning: $0) }`: the discarded subscription is cancelled when
+  /// the statement ends, so only what the source delivers while subscribing arrives, which is at
+  /// most one value for a subject, a `$property`, a `Just` or a publisher handed in
+  /// (woocommerce's card reader check). A sequence's `.publisher` delivers all its values then,
+  /// and an operator may combine several sources: those still resume more than once.
+  private func endsWhenSubscribed(_ view: SignificantTokenView, _ chain: PublisherChain) -> Bool {
     guard chain.start >= 2, view.kind(chain.start - 1) == .equal, view.kind(chain.start - 2) == .wildcard,
       chain.links.count == 2
     else { return false }
-    let base = chain.base
-    if base.name.hasPrefix("$") { return true }
-    return file.subjectDeclarations.contains { $0.name == base.name && $0.kind == "CurrentValueSubject" }
+    return chain.base.name != "publisher"
   }
 
   /// True when every `subject.send(…)` of the file is followed, in its block, by `subject = nil`
