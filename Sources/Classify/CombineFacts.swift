@@ -161,6 +161,10 @@ package struct CombineFacts: Sendable, Hashable {
     /// Passed to a function that is not a combining operator (`authenticate(pinPublisher: c.pin)`):
     /// the subject goes where its consumers cannot be counted.
     package var isHandedOver = false
+    /// The publisher property whose body re-exposes the member (`statePublisher` for `var
+    /// statePublisher: AnyPublisher<…> { basePublishers.state.keepAlive(self) }`), else "": its
+    /// consumers are that property's, elsewhere.
+    package var reExposedAs = ""
     /// An argument of `.onReceive(…)`: a SwiftUI view subscribes to it.
     package var isOnReceive = false
     /// Goes through an operator that stays on Combine: a chain with `debounce`, or an argument

@@ -128,7 +128,12 @@ package enum FactsCollector {
     for word in view.declarationWords {
       let position = Int(word)
       guard publisherWords.index(at: position, in: view) != nil else { continue }
-      if let declared = publisherDeclaration(view, file, at: position) { facts.publisherDeclarations.append(declared) }
+      guard let declared = publisherDeclaration(view, file, at: position) else { continue }
+      facts.publisherDeclarations.append(declared)
+      if view.isWord(position, "var"), var use = reExposure(file, at: position) {
+        use.reExposedAs = declared.name
+        facts.memberUses.append(use)
+      }
     }
     facts.unambiguousNames = unambiguous.sorted()
     used.shrinkToFit()
@@ -344,6 +349,30 @@ package enum FactsCollector {
       }
       start = scan + 1
     }
+  }
+
+  /// The member path a computed publisher property's body starts with, up to its first call:
+  /// `basePublishers.state` in `var statePublisher: AnyPublisher<…> { basePublishers.state
+  /// .keepAlive(self) }` (stream-chat's public publishers over internal subjects). Nil for a
+  /// stored property or a body that is not such a path.
+  private static func reExposure(_ file: FileContext, at keyword: Int) -> CombineFacts.MemberUse? {
+    let view = file.view
+    var brace = keyword + 2
+    while brace < view.count, brace - keyword < 64, view.kind(brace) != .leftBrace {
+      if view.kind(brace) == .equal || view.kind(brace) == .rightBrace { return nil }
+      brace += 1
+    }
+    guard view.kind(brace) == .leftBrace, view.braceRole[brace] == .declaration else { return nil }
+    var position = view.isWord(brace + 1, "return") ? brace + 2 : brace + 1
+    var links: [PublisherChain.Link] = []
+    while view.isWord(position), view.isPeriod(position + 1), view.kind(position + 1) != .leftParen {
+      links.append(
+        .init(name: view.text(position), position: position, argumentsOpen: -1, closureOpen: -1, end: position))
+      position += 2
+    }
+    // At least a member of something, then an operator or call on it (`.keepAlive(self)`).
+    guard links.count >= 2, view.isWord(position), view.kind(position + 1) == .leftParen else { return nil }
+    return memberUse(file, links: links[...])
   }
 
   /// The declaration words whose clause the facts keep; `typealias` (5) and `protocol` (6) go to

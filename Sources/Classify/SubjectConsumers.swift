@@ -37,6 +37,8 @@ struct SubjectConsumers: Sendable {
     var requiredBy: String?
     /// `path:line` of uses that pass it to a function whose consumers are not counted.
     var handedOver: [String] = []
+    /// "`statePublisher` (path:line)": publisher properties of other code that re-expose it.
+    var reExposures: [String] = []
 
     /// Consumers on an instance the consuming code makes itself (`let model = Model()`, a test's
     /// `viewModel = Model()` in `setUp`): each is the one outside consumer of its own instance,
@@ -52,6 +54,10 @@ struct SubjectConsumers: Sendable {
     mutating func add(_ place: String, _ use: CombineFacts.MemberUse, owner: String) -> Bool {
       let holder = use.typePath.afterLast(UInt8(ascii: "."))
       let made = holder != owner && use.madeLocally
+      if !use.reExposedAs.isEmpty {
+        reExposures.append("`\(use.reExposedAs)` (\(place))")
+        return false
+      }
       if use.isHandedOver && !made {
         handedOver.append(place)
         return false
@@ -380,6 +386,11 @@ struct SubjectConsumers: Sendable {
           + "; the uses at \(list(result.ambiguous)) may be its consumers too "
           + (others.isEmpty ? "(their owner is not known)" : "(or those of \(others), which declare the name too)"))
       reasons.append("keep it on Combine until they are checked: \(trap)")
+    } else if !result.reExposures.isEmpty {
+      reasons.append(
+        (count == 1 ? "1 consumer found: \(listed)" : "no consumer found")
+          + "; re-exposed by \(result.reExposures.joined(separator: ", ")), whose consumers are not counted")
+      reasons.append("keep it on Combine until they are known: \(trap)")
     } else if !subject.opaqueExposures.isEmpty || !result.handedOver.isEmpty {
       let lines = subject.opaqueExposures.map(String.init).joined(separator: ", ")
       let exposure =

@@ -549,6 +549,33 @@ import Testing
     #expect(!findings.flatMap(\.reasons).contains { $0.contains("not counted") })
   }
 
+  /// A subject behind another type's publisher property (`var statePublisher: AnyPublisher<…> {
+  /// basePublishers.state.keepAlive(self) }`, stream-chat's public API) has that property's
+  /// consumers, wherever they are: it was told "no consumer, `AsyncStream` can replace it".
+  @Test func aSubjectBehindAnotherTypesPublisherPropertyKeeps() {
+    let source = """
+      import Combine
+      final class ChannelController {
+        lazy var basePublishers = BasePublishers()
+        public var statePublisher: AnyPublisher<Int, Never> {
+          basePublishers.state.keepAlive(self)
+        }
+      }
+      final class BasePublishers {
+        let state = CurrentValueSubject<Int, Never>(0)
+        let typing = PassthroughSubject<Int, Never>()
+        func changed(_ value: Int) { state.send(value); typing.send(value) }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.symbol) == ["BasePublishers.state", "BasePublishers.typing"])
+    #expect(findings.map(\.disposition) == [.keep, .migrate])
+    #expect(
+      findings.first?.reasons.first
+        == "no consumer found; re-exposed by `statePublisher` (Sources/App/File.swift:5), whose consumers are not "
+        + "counted")
+  }
+
   @Test func oneConsumerInAnotherFileMigrates() {
     let files = [
       (
