@@ -37,6 +37,22 @@ extension Classifier {
             + "stays; an `AsyncSequence` goes beside it"
         ]
       )
+    case "S" where library:
+      return (
+        .keep, nil,
+        [
+          "`\(module)` is a library product no app of the tree uses: its clients subscribe this public type to "
+            + "their publishers, so it stays with them"
+        ]
+      )
+    case "S":
+      return (
+        .migrate, .cleanup,
+        [
+          "every chain that subscribes it is in the tree: those become `for await` loops over `.values`, then remove "
+            + "the type"
+        ]
+      )
     case "U" where library:
       return (
         .keep, nil,

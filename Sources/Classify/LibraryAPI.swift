@@ -38,9 +38,11 @@ struct LibraryAPI: Sendable {
             "`\(key.dropFirst())` at \(file.path):\(candidate.range.start.line)")
           continue
         }
-        guard kind == "R" || kind == "P" || kind == "T" || kind == "O" else { continue }
+        guard kind == "R" || kind == "P" || kind == "T" || kind == "S" || kind == "O" else { continue }
         var name = String(key.dropFirst())
-        if kind == "T", let dot = name.lastIndex(of: ".") { name = String(name[name.index(after: dot)...]) }
+        if kind == "T" || kind == "S", let dot = name.lastIndex(of: ".") {
+          name = String(name[name.index(after: dot)...])
+        }
         let type = candidate.typePath.split(separator: ".").last.map(String.init) ?? ""
         let entry = Entry(name: name, type: type, module: module, place: "\(file.path):\(candidate.range.start.line)")
         if kind == "O" { operators[name, default: []].append(entry) } else { entries[name, default: []].append(entry) }

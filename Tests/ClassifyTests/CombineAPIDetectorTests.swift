@@ -30,6 +30,48 @@ import Testing
       ])
   }
 
+  /// A library's public `Subscriber` consumes its clients' publishers, and a function of its
+  /// `extension Publisher` is an operator whatever it returns (CombineExpectations' `Recorder`
+  /// and `record()`): both stay for its clients, and its tests test them.
+  @Test func aPublicSubscriberAndAnOperatorReturningItStayWithTheirTests() {
+    let library = (
+      "Sources/Expect/Recorder.swift",
+      """
+      import Combine
+      public final class Recorder<Input, Failure: Error>: Subscriber {
+        public func receive(_ input: Input) -> Subscribers.Demand { .unlimited }
+      }
+      extension Publisher {
+        public func record() -> Recorder<Output, Failure> { Recorder() }
+      }
+      """
+    )
+    let test = (
+      "Tests/ExpectTests/RecorderTests.swift",
+      """
+      import Combine
+      import Expect
+      final class RecorderTests: XCTestCase {
+        func testFailure() throws {
+          let subject = PassthroughSubject<Int, TestError>()
+          let recorder = subject.record()
+          subject.send(completion: .failure(TestError()))
+          _ = try wait(for: recorder.elements, timeout: 1)
+        }
+      }
+      """
+    )
+    var context = ClassifyContext(modules: [library.0: "Expect", test.0: "ExpectTests"])
+    context.libraryModules = ["Expect"]
+    context.testModules = ["ExpectTests"]
+    let findings = Support.findings([library, test], detectors: detectors + ["subject"], context: context)
+    #expect(findings.map(\.category) == [.combineAPI, .combineAPI, .subject])
+    #expect(findings.map(\.disposition) == [.keep, .keep, .keep])
+    #expect(
+      findings.first?.message
+        == "custom `Subscriber`: `class Recorder: Subscriber` consumes what Combine publishers deliver")
+  }
+
   /// A backport of the platform's own publisher API, obsoleted where the platform has it
   /// (CombineExt's `Optional.publisher`), is no API to add an `async` alternative to.
   @Test func aBackportObsoletedOnNewTargetsIsNoAPI() {

@@ -85,13 +85,20 @@ struct CombineAPIDetector: Detector {
     let isPublic = Self.isPublic(view, keyword: keyword, enclosing: scope)
     // A `Subscription` is the inside of a publisher; the publisher is what others see.
     if found == "Subscription" && !isPublic { return nil }
-    // `T` for a public type (API of a library), `U` for one only the module sees.
-    var hit = DetectorHit(name: Self.name, start: keyword, end: name, key: (isPublic ? "T" : "U") + typeName)
-    let isExtension = view.isWord(keyword, "extension")
-    hit.message =
-      "custom `\(found)`: `\(isExtension ? "extension" : view.text(keyword)) \(typeName): \(found)` produces "
-      + "values for Combine; give its consumers an `AsyncSequence` beside it"
-    hit.reasons = ["`\(typeName)` conforms to `\(found)`: what it delivers is the source of every chain built on it"]
+    // `T` for a public type (API of a library), `U` for one only the module sees; `S` for a
+    // public `Subscriber`, which consumes what its clients' publishers deliver.
+    let isSubscriber = found == "Subscriber"
+    let kind = !isPublic ? "U" : isSubscriber ? "S" : "T"
+    var hit = DetectorHit(name: Self.name, start: keyword, end: name, key: kind + typeName)
+    let head = "`\(view.isWord(keyword, "extension") ? "extension" : view.text(keyword)) \(typeName): \(found)`"
+    if isSubscriber {
+      hit.message = "custom `Subscriber`: \(head) consumes what Combine publishers deliver"
+      hit.reasons = ["`\(typeName)` conforms to `Subscriber`: the chains that subscribe it are its users"]
+    } else {
+      hit.message =
+        "custom `\(found)`: \(head) produces values for Combine; give its consumers an `AsyncSequence` beside it"
+      hit.reasons = ["`\(typeName)` conforms to `\(found)`: what it delivers is the source of every chain built on it"]
+    }
     return hit
   }
 
@@ -107,14 +114,18 @@ struct CombineAPIDetector: Detector {
     // which goes with the old targets; nothing to add an `async` alternative to.
     guard !Self.isObsoleted(view, before: keyword) else { return nil }
     let name = view.isWord(keyword, "subscript") ? "subscript" : view.text(keyword + 1)
-    guard let (returns, _) = publisherTypes(view, keyword: keyword) else {
+    let isOperator = Self.isPublisherExtension(view, scope: scope)
+    // A function of `extension Publisher` is an operator on a client's publisher whatever it
+    // returns (CombineExpectations' `record() -> Recorder`).
+    let types =
+      publisherTypes(view, keyword: keyword) ?? (isOperator && view.isWord(keyword, "func") ? (true, false) : nil)
+    guard let (returns, _) = types else {
       // Public API returning an async sequence: an `async` alternative the library already has
       // (`A`, never a finding of its own; the tree pass names it beside the publisher API).
       guard Self.returnsAsyncSequence(view, keyword: keyword) else { return nil }
       return DetectorHit(name: Self.name, start: keyword, end: keyword + 1, key: "A" + name)
     }
     let owner = scope.typePath
-    let isOperator = Self.isPublisherExtension(view, scope: scope)
     let kind = isOperator ? "O" : returns ? "R" : "P"
     let symbol = owner.isEmpty ? name : owner + "." + name
     var hit = DetectorHit(name: Self.name, start: keyword, end: keyword + 1, key: kind + name)
