@@ -21,6 +21,12 @@ package enum CombineVocabulary {
   /// The calls that end a chain or subscribe it: what an `AsyncStream`'s `for await` loop replaces.
   package static let subscriberCalls: Set<String> = ["sink", "assign", "store", "subscribe", "receive", "cancel"]
 
+  /// True when Combine has a subscriber call or an operator named `name` (`subscribe`, `map`,
+  /// `debounce`): a use of the name says nothing of whose it is.
+  package static func isCombineCall(_ name: String) -> Bool {
+    subscriberCalls.contains(name) || keepOperators.contains(name) || transformOperators.contains(name)
+  }
+
   /// True when a call named `name` after a subject is one an `AsyncStream` can stand in for: a
   /// plain transform or a subscriber. Anything else (`debounce`, `CombineLatest`, a library's own
   /// operator like `withLatestFrom`, a function taking a publisher) needs a publisher.

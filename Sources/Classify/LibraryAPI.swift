@@ -61,9 +61,7 @@ struct LibraryAPI: Sendable {
     }
     // A name Combine spells too (`subscribe`, `map`) says nothing of whose it is.
     let used = (Array(entries.keys) + Array(operators.keys)).filter {
-      !Self.vocabulary.contains($0) && !CombineVocabulary.subscriberCalls.contains($0)
-        && !CombineVocabulary.keepOperators.contains($0) && !CombineVocabulary.transformOperators.contains($0)
-        && file.facts.usedNames.contains($0)
+      !Self.vocabulary.contains($0) && !CombineVocabulary.isCombineCall($0) && file.facts.usedNames.contains($0)
     }
     return used.min().flatMap { operators[$0]?.first ?? entries[$0]?.first }
   }

@@ -32,7 +32,9 @@ import Testing
 
   /// A library's public `Subscriber` consumes its clients' publishers, and a function of its
   /// `extension Publisher` is an operator whatever it returns (CombineExpectations' `Recorder`
-  /// and `record()`): both stay for its clients, and its tests test them.
+  /// and `record()`): both stay for its clients, and its tests test them. An overload Combine
+  /// spells too (CombineExt's `subscribe(_ relay:)`) is no operator of its own: a test's
+  /// `.subscribe(subscriber)` is Combine's.
   @Test func aPublicSubscriberAndAnOperatorReturningItStayWithTheirTests() {
     let library = (
       "Sources/Expect/Recorder.swift",
@@ -43,6 +45,7 @@ import Testing
       }
       extension Publisher {
         public func record() -> Recorder<Output, Failure> { Recorder() }
+        public func subscribe<R: Relay>(_ relay: R) -> AnyCancellable { relay.subscribe(self) }
       }
       """
     )

@@ -116,9 +116,11 @@ struct CombineAPIDetector: Detector {
     let name = view.isWord(keyword, "subscript") ? "subscript" : view.text(keyword + 1)
     let isOperator = Self.isPublisherExtension(view, scope: scope)
     // A function of `extension Publisher` is an operator on a client's publisher whatever it
-    // returns (CombineExpectations' `record() -> Recorder`).
+    // returns (CombineExpectations' `record() -> Recorder`), unless Combine spells one so: a
+    // test's `.subscribe(subscriber)` or `.assign(to:)` is Combine's, not CombineExt's overload.
     let types =
-      publisherTypes(view, keyword: keyword) ?? (isOperator && view.isWord(keyword, "func") ? (true, false) : nil)
+      publisherTypes(view, keyword: keyword)
+      ?? (isOperator && view.isWord(keyword, "func") && !CombineVocabulary.isCombineCall(name) ? (true, false) : nil)
     guard let (returns, _) = types else {
       // Public API returning an async sequence: an `async` alternative the library already has
       // (`A`, never a finding of its own; the tree pass names it beside the publisher API).
