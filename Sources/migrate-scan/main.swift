@@ -2,4 +2,6 @@ import Glibc
 import MigrateScanKit
 
 var io = StandardIO()
+// One run per process: its large values are left for exit to reclaim, not freed one by one.
+LargeValues.keepUntilExit()
 exit(CommandLineTool.run(Array(CommandLine.arguments.dropFirst()), io: &io).rawValue)

@@ -53,10 +53,15 @@ extension CommandLineTool {
     // With a baseline the report shows only what is new: what a reviewer needs to look at.
     let reported = baseline.map { $0.newFindings(in: outcome.findings) } ?? outcome.findings
     let report = session.report(analyses: analyses, skipped: skipped, outcome: outcome, findings: reported)
-    // Freeing every file's analysis takes a while on a large tree; another thread does it while
-    // this one writes the report.
+    // Freeing every file's analysis takes a while on a large tree: another thread does it while
+    // this one writes the report, or exit does (`LargeValues`). The findings and the report go
+    // the same way once the run is done with them.
     let unexplained = suppressionsWithoutReason(analyses, session: session)
-    ReleaseInBackground.release(consume analyses)
+    LargeValues.drop(consume analyses)
+    defer {
+      LargeValues.drop(outcome)
+      LargeValues.drop(report)
+    }
     try write(report, to: outputs, invocation: invocation, jobs: session.jobs, io: &io)
 
     // Every exit 1 says why on stderr, even with --quiet (which silences warnings, not failures).
