@@ -10,9 +10,15 @@ import ParallelWork
 ///
 /// Layout (fixed, pinned by goldens): two-space indentation, `"key": value`, one member or
 /// element per line, `[]` and `{}` for empty containers.
-package struct JSONOutput {
-  /// The document so far, UTF-8.
-  package private(set) var bytes: [UInt8] = []
+package struct JSONOutput: ~Copyable {
+  /// The document so far (its first `count` bytes), UTF-8.
+  ///
+  /// A buffer of its own rather than a `[UInt8]`: a report is millions of appends of a byte or
+  /// a few, and each `Array.append(contentsOf:)` checked uniqueness and capacity and went
+  /// through a generic copy, some 90 instructions for a two-space indent.
+  private var base: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
   /// The nesting depth of the open container.
   private var depth = 0
   /// True while the open container has no member or element yet (so it may still close as
@@ -26,7 +32,8 @@ package struct JSONOutput {
 
   /// An empty document with room for `capacity` bytes, kept whole until `finish()`.
   package init(capacity: Int = 0) {
-    bytes.reserveCapacity(capacity)
+    self.capacity = Swift.max(capacity, 256)
+    base = .allocate(capacity: self.capacity)
     sink = nil
     flushSize = .max
   }
@@ -34,10 +41,16 @@ package struct JSONOutput {
   /// An empty document whose bytes go to `sink` in chunks of about `chunkSize`, in order, so a
   /// report of any size costs one chunk of memory (a 43 MB report cost three copies of itself).
   package init(streamingTo sink: @escaping ([UInt8]) -> Void, chunkSize: Int = 1 << 20) {
-    bytes.reserveCapacity(chunkSize + 4096)
+    capacity = chunkSize + 4096
+    base = .allocate(capacity: capacity)
     self.sink = sink
     flushSize = chunkSize
   }
+
+  deinit { base.deallocate() }
+
+  /// The document so far, UTF-8.
+  package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
   /// The document `write` produces, whole, with a final newline.
   package static func document(capacity: Int, _ write: (inout JSONOutput) -> Void) -> String {
@@ -58,27 +71,62 @@ package struct JSONOutput {
 
   /// The document as a `String`, with a final newline added.
   package consuming func finish() -> String {
-    bytes.append(UInt8(ascii: "\n"))
-    return String(decoding: bytes, as: UTF8.self)
+    append(UInt8(ascii: "\n"))
+    return String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
   }
 
   /// Ends a streamed document: the final newline and the last chunk go to the sink.
   package mutating func finishStream() {
-    bytes.append(UInt8(ascii: "\n"))
+    append(UInt8(ascii: "\n"))
     flush()
   }
 
   private mutating func flush() {
-    guard let sink, !bytes.isEmpty else { return }
+    guard let sink, count > 0 else { return }
     sink(bytes)
-    bytes.removeAll(keepingCapacity: true)
+    count = 0
+  }
+
+  // MARK: - Bytes
+
+  @inline(__always)
+  private mutating func reserve(_ extra: Int) {
+    if capacity &- count < extra { grow(extra) }
+  }
+
+  private mutating func grow(_ extra: Int) {
+    let larger = Swift.max(capacity * 2, count + extra)
+    let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+    moved.initialize(from: base, count: count)
+    base.deallocate()
+    base = moved
+    capacity = larger
+  }
+
+  @inline(__always)
+  private mutating func append(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count &+= 1
+  }
+
+  private mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { append($0) }
+  }
+
+  @inline(__always)
+  private mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+    guard let source = buffer.baseAddress else { return }
+    reserve(buffer.count)
+    (base + count).initialize(from: source, count: buffer.count)
+    count &+= buffer.count
   }
 
   // MARK: - Containers
 
   /// Opens an object; entries follow as `key(_:)` then a value.
   package mutating func beginObject() {
-    bytes.append(UInt8(ascii: "{"))
+    append(UInt8(ascii: "{"))
     depth += 1
     empty = true
   }
@@ -88,7 +136,7 @@ package struct JSONOutput {
 
   /// Opens an array; values follow, each after `element()`.
   package mutating func beginArray() {
-    bytes.append(UInt8(ascii: "["))
+    append(UInt8(ascii: "["))
     depth += 1
     empty = true
   }
@@ -99,10 +147,10 @@ package struct JSONOutput {
   private mutating func close(_ closer: UInt8) {
     depth -= 1
     if !empty {
-      bytes.append(UInt8(ascii: "\n"))
+      append(UInt8(ascii: "\n"))
       appendIndent(depth)
     }
-    bytes.append(closer)
+    append(closer)
     // The container just closed is a value of its parent, which is therefore not empty.
     empty = false
   }
@@ -110,38 +158,34 @@ package struct JSONOutput {
   /// Starts the next entry of the open container: separator, newline and indentation.
   @inline(__always)
   private mutating func entry() {
-    if bytes.count >= flushSize { flush() }
+    if count >= flushSize { flush() }
     if empty {
-      bytes.append(UInt8(ascii: "\n"))
+      append(UInt8(ascii: "\n"))
     } else {
-      bytes.append(UInt8(ascii: ","))
-      bytes.append(UInt8(ascii: "\n"))
+      append(UInt8(ascii: ","))
+      append(UInt8(ascii: "\n"))
     }
     empty = false
     appendIndent(depth)
   }
 
   private mutating func appendIndent(_ level: Int) {
-    var remaining = level * 2
-    while remaining > 0 {
-      let chunk = min(remaining, Self.spaces.count)
-      bytes.append(contentsOf: Self.spaces[..<chunk])
-      remaining -= chunk
-    }
+    // Written in place: a report's indents are short, and this is once per line.
+    let width = level &* 2
+    reserve(width)
+    (base + count).initialize(repeating: UInt8(ascii: " "), count: width)
+    count &+= width
   }
-
-  /// Indentation is copied from here in one go rather than a space at a time.
-  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 32)
 
   /// Starts an object member: `"key": `; the value must follow.
   package mutating func key(_ key: StaticString) {
     entry()
-    bytes.append(UInt8(ascii: "\""))
+    append(UInt8(ascii: "\""))
     // Static keys are ours and plain ASCII identifiers: nothing in them needs escaping.
-    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(UInt8(ascii: ":"))
-    bytes.append(UInt8(ascii: " "))
+    key.withUTF8Buffer { append($0) }
+    append(UInt8(ascii: "\""))
+    append(UInt8(ascii: ":"))
+    append(UInt8(ascii: " "))
   }
 
   /// Starts an object member whose key is data (a category name, a base id).
@@ -151,8 +195,8 @@ package struct JSONOutput {
   package mutating func key(text key: String) {
     entry()
     appendQuoted(key)
-    bytes.append(UInt8(ascii: ":"))
-    bytes.append(UInt8(ascii: " "))
+    append(UInt8(ascii: ":"))
+    append(UInt8(ascii: " "))
   }
 
   /// Starts the next array element; the value must follow.
@@ -191,8 +235,8 @@ package struct JSONOutput {
         return output.bytes
       }
       for part in parts {
-        if bytes.count >= flushSize { flush() }
-        bytes.append(contentsOf: part)
+        if count >= flushSize { flush() }
+        part.withUnsafeBufferPointer { append($0) }
       }
       self.empty = false
       start += batches * batch
@@ -203,27 +247,22 @@ package struct JSONOutput {
 
   /// `null`.
   package mutating func null() {
-    bytes.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])
+    append(StaticString("null"))
   }
 
   /// `true` or `false`.
   package mutating func bool(_ flag: Bool) {
-    if flag {
-      bytes.append(contentsOf: [UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e")])
-    } else {
-      bytes.append(contentsOf: [
-        UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"), UInt8(ascii: "e"),
-      ])
-    }
+    append(flag ? StaticString("true") : StaticString("false"))
   }
 
   /// A decimal integer, as `String(number)` writes it.
   package mutating func int(_ number: Int) {
     if number >= 0 && number < 10 {
-      bytes.append(UInt8(ascii: "0") + UInt8(number))
+      append(UInt8(ascii: "0") + UInt8(number))
     } else {
       // A report's integers fit a small (inline) string, so this does not allocate.
-      bytes.append(contentsOf: String(number).utf8)
+      var text = String(number)
+      text.withUTF8 { append($0) }
     }
   }
 
@@ -251,13 +290,24 @@ package struct JSONOutput {
   /// and the lead byte 0xE2 of U+2028/U+2029 stop a run; an 0xE2 that starts some other
   /// character, and a `[` that does not follow `##`, are copied as they are.
   package mutating func appendQuoted(_ text: String) {
-    bytes.append(UInt8(ascii: "\""))
+    append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
       var runStart = 0
       var index = 0
       let count = utf8.count
+      // Bytes before this are looked at one by one: the eight after a word that failed the test.
+      var byteWiseUntil = 0
       while index < count {
+        if index >= byteWiseUntil {
+          // Eight bytes at a time while none of them can need an escape: most of a report's
+          // text is plain ASCII prose and paths.
+          while index &+ 8 <= count, !JSONOutput.mayNeedEscape(UnsafeRawPointer(utf8.baseAddress! + index)) {
+            index &+= 8
+          }
+          guard index < count else { break }
+          byteWiseUntil = index &+ 8
+        }
         let byte = utf8[index]
         guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 || byte == 0x5B else {
           index += 1
@@ -291,22 +341,39 @@ package struct JSONOutput {
           index += 1
           continue
         }
-        if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-        bytes.append(UInt8(ascii: "\\"))
+        if runStart < index { append(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+        append(UInt8(ascii: "\\"))
         if short != 0 {
-          bytes.append(short)
+          append(short)
         } else {
-          bytes.append(UInt8(ascii: "u"))
+          append(UInt8(ascii: "u"))
           for shift in stride(from: 12, through: 0, by: -4) {
-            bytes.append(Self.hexDigits[Int((codePoint >> UInt32(shift)) & 0xF)])
+            append(Self.hexDigits[Int((codePoint >> UInt32(shift)) & 0xF)])
           }
         }
         index += length
         runStart = index
       }
-      if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
+      if runStart < count { append(UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
     }
-    bytes.append(UInt8(ascii: "\""))
+    append(UInt8(ascii: "\""))
+  }
+
+  /// Whether any of the eight bytes at `pointer` is one `appendQuoted` must look at: a byte
+  /// below 0x20 or above 0x7E, `"`, `\` or `[` (the word tests of "Bit Twiddling Hacks": a byte
+  /// equal to `c` is a zero byte of `word ^ c`, found by the borrow it takes). A false "yes"
+  /// only sends the word to the byte-wise check; a false "no" is impossible.
+  @inline(__always)
+  static func mayNeedEscape(_ pointer: UnsafeRawPointer) -> Bool {
+    let word = pointer.loadUnaligned(as: UInt64.self)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    @inline(__always) func zeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+    let below = (word &- ones &* 0x20) & ~word & highs
+    let special =
+      zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C)) | zeroByte(word ^ (ones &* 0x5B))
+      | zeroByte(word ^ (ones &* 0x7F))
+    return (word & highs) | below | special != 0
   }
 
   private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

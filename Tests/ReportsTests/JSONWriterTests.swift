@@ -53,6 +53,46 @@ import Testing
     #expect(JSONWriter.quote("\u{2029}") == "\"\\u2029\"")
   }
 
+  /// The writer skips eight bytes at a time while none can need an escape: each character that
+  /// stops a run must be found at every offset of such a word, and after any run length, the
+  /// same as a byte-by-byte writer finds it.
+  @Test(arguments: ["\"", "\\", "\n", "\u{01}", "\u{1F}", "\u{7F}", "\u{2028}", "##[", "é", "→", "🚀", " "])
+  func wordSkippingFindsEveryEscapeAtEveryOffset(special: String) {
+    for before in 0..<20 {
+      for after in [0, 1, 7, 8, 9, 17] {
+        let text = String(repeating: "a", count: before) + special + String(repeating: "b", count: after)
+        #expect(JSONWriter.quote(text) == Self.quotedByteByByte(text), "\(before) + \(special.debugDescription)")
+      }
+    }
+  }
+
+  /// `JSONWriter.quote`'s rules, one scalar at a time.
+  private static func quotedByteByByte(_ text: String) -> String {
+    var out = "\""
+    var previous: [Character] = []
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case "\u{08}": out += "\\b"
+      case "\u{0C}": out += "\\f"
+      case "[" where previous.suffix(2) == ["#", "#"]: out += "\\u005b"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+      previous.append(Character(scalar))
+    }
+    return out + "\""
+  }
+
   @Test func integersAreWrittenInFull() {
     let value = JSONValue.array([.int(0), .int(9), .int(10), .int(-1), .int(Int.max), .int(Int.min)])
     #expect(JSONWriter.write(value) == "[\n  0,\n  9,\n  10,\n  -1,\n  \(Int.max),\n  \(Int.min)\n]\n")
