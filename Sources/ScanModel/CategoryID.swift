@@ -2,7 +2,7 @@
 ///
 /// These strings are public API: they appear in JSON and SARIF reports, in `rules.json` and in
 /// users' `--fail-on` settings. Never rename one.
-package enum CategoryID: String, Sendable, Codable, CaseIterable, Comparable {
+package enum CategoryID: String, CaseHashable, Sendable, Codable, CaseIterable, Comparable {
   case futureTaskWrapper = "future-task-wrapper"
   case oneShotFuture = "one-shot-future"
   case publishedProperty = "published-property"

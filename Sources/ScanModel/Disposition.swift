@@ -1,5 +1,5 @@
 /// What the plan does with a finding.
-package enum Disposition: String, Sendable, Codable, CaseIterable, Comparable {
+package enum Disposition: String, CaseHashable, Sendable, Codable, CaseIterable, Comparable {
   /// Move it to Swift concurrency, in the finding's phase.
   case migrate
   /// Keep it on Combine on purpose (its worth is its operators, or it broadcasts).

@@ -1,5 +1,5 @@
 /// The ids of the plan's sections: the four phases, then the three sections beside them.
-package enum PlanSectionID: String, Sendable, Codable, CaseIterable, Comparable {
+package enum PlanSectionID: String, CaseHashable, Sendable, Codable, CaseIterable, Comparable {
   case fixNow = "fix-now"
   case prepare
   case oneShot = "one-shot"
@@ -28,7 +28,7 @@ package struct StepSize: Sendable, Codable, Hashable {
 }
 
 /// What one step of the plan is about: the unit of work a person takes on in one sitting.
-package enum StepKind: String, Sendable, Codable, CaseIterable {
+package enum StepKind: String, CaseHashable, Sendable, Codable, CaseIterable {
   /// One type: a view model with its `@Published` properties, its pipelines, its view use
   /// sites and its blockers; a queue-guarded type; a type's one-shot APIs.
   case type

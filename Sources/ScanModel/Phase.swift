@@ -1,5 +1,5 @@
 /// The phases of the migration plan, in the order a team works through them.
-package enum Phase: String, Sendable, Codable, CaseIterable, Comparable {
+package enum Phase: String, CaseHashable, Sendable, Codable, CaseIterable, Comparable {
   /// Bridges gathered in one place.
   case prepare
   /// `Future`s and single-value publishers become `async` functions.

@@ -1,5 +1,5 @@
 /// How serious a finding is; maps one to one onto SARIF `level`.
-package enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
+package enum Severity: String, CaseHashable, Sendable, Codable, CaseIterable, Comparable {
   case note
   case warning
   case error

@@ -1,0 +1,25 @@
+import ScanModel
+import Testing
+
+/// The ids hashed by case (`CaseHashable`) are still distinct keys, equal to themselves, and the
+/// same keys as their raw values read back: sets and tables of them behave as before.
+@Suite struct CaseHashableTests {
+  @Test func everyCaseIsItsOwnKey() {
+    #expect(Set(CategoryID.allCases).count == CategoryID.allCases.count)
+    #expect(Set(PlanSectionID.allCases).count == PlanSectionID.allCases.count)
+    #expect(Set(StepKind.allCases).count == StepKind.allCases.count)
+    #expect(Set(Disposition.allCases).count == Disposition.allCases.count)
+    #expect(Set(Phase.allCases).count == Phase.allCases.count)
+    #expect(Set(Severity.allCases).count == Severity.allCases.count)
+  }
+
+  @Test func aCaseReadFromItsRawValueFindsItsEntry() throws {
+    var table: [CategoryID: Int] = [:]
+    for (index, category) in CategoryID.allCases.enumerated() { table[category] = index }
+    for (index, category) in CategoryID.allCases.enumerated() {
+      let decoded = try #require(CategoryID(rawValue: category.rawValue))
+      #expect(table[decoded] == index)
+      #expect(decoded.hashValue == category.hashValue)
+    }
+  }
+}
