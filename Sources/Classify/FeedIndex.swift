@@ -39,6 +39,10 @@ struct FeedIndex: Sendable {
     // The types publishing each fed name, with their modules.
     var declarers: [String: [(typePath: String, owner: String, module: String)]] = [:]
     var declarerTypes: Set<String> = []
+    // The modules declaring each `typePath` U+001F `name`: a `$name` of the type's own code is
+    // answered by one lookup, not by comparing its path with every type publishing that name
+    // (thousands for `isLoading` in a large tree, the most of this index's time).
+    var declaredAt: [String: [String]] = [:]
     // Every property and member name of the tree is tested: by bytes, not by hashing each.
     let fedFilter = NameFilter(fedNames)
     let members = symbols.memberTypes(named: NameFilter(through).contains)
@@ -49,6 +53,7 @@ struct FeedIndex: Sendable {
       for property in files[index].facts.published where fedFilter.contains(property.name) {
         let owner = property.typePath.afterLast(UInt8(ascii: "."))
         declarers[property.name, default: []].append((property.typePath, owner, modules[index] ?? ""))
+        declaredAt[property.typePath + "\u{1F}" + property.name, default: []].append(modules[index] ?? "")
         declarerTypes.insert(owner)
       }
     }
@@ -61,14 +66,12 @@ struct FeedIndex: Sendable {
     }
     for var located in feeds {
       let feed = located.feed
-      let candidates = declarers[feed.name] ?? []
       if !feed.viaOther {
         let key = feed.typePath + "\u{1F}" + feed.name
-        if candidates.contains(where: { $0.typePath == feed.typePath && located.sees($0.module) }) {
-          targeted[key, default: []].append(located)
-        }
+        if declaredAt[key]?.contains(where: located.sees) == true { targeted[key, default: []].append(located) }
         continue
       }
+      let candidates = declarers[feed.name] ?? []
       let receiver = InnerFailureIndex.receiver(
         qualifier: feed.qualifier, typePath: feed.typePath, localType: feed.localType, memberTypes: memberTypes)
       if let receiver {

@@ -520,18 +520,25 @@ struct TreeFacts: Sendable {
 /// (most are rejected by their length and first byte), anything else by `Set`.
 package struct NameFilter: Sendable {
   private let names: Set<String>
-  /// The names, when all are ASCII and shorter than 64 bytes: then an ASCII name equals one of
-  /// them exactly when its bytes do.
+  /// The names, when they are few, all ASCII and shorter than 64 bytes: then an ASCII name
+  /// equals one of them exactly when its bytes do.
   private let words: ByteWords?
 
   /// A filter answering for `names`.
   package init(_ names: Set<String>) {
     self.names = names
-    let simple = names.allSatisfy { name in
-      name.utf8.count < 64 && name.utf8.allSatisfy { $0 < 0x80 }
-    }
+    // Past a few dozen names the set's hash beats `ByteWords`, which compares a name with every
+    // word of its length: a tree's fed property names made that the largest cost of `FeedIndex`.
+    let simple =
+      names.count <= NameFilter.wordLimit
+      && names.allSatisfy { name in
+        name.utf8.count < 64 && name.utf8.allSatisfy { $0 < 0x80 }
+      }
     words = simple ? ByteWords(names.sorted()) : nil
   }
+
+  /// The most names looked up by bytes.
+  static let wordLimit = 48
 
   /// Whether `name` is one of the names, as `Set.contains` answers it.
   package func contains(_ name: String) -> Bool {
