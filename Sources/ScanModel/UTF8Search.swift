@@ -19,6 +19,18 @@ extension String {
     return offset.map { utf8.index(utf8.startIndex, offsetBy: $0) }
   }
 
+  /// The index of the first `byte` in the UTF-8 view, searched the same way as
+  /// `lastIndex(ofUTF8:before:)` (the planner asks it of every type name a file mentions).
+  package func firstIndex(ofUTF8 byte: UInt8) -> String.Index? {
+    let utf8 = self.utf8
+    let offset = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      for index in 0..<bytes.count where bytes[index] == byte { return index }
+      return nil
+    }
+    guard let offset else { return utf8.firstIndex(of: byte) }
+    return offset.map { utf8.index(utf8.startIndex, offsetBy: $0) }
+  }
+
   /// What follows the last `separator` byte (`Inner` of `Outer.Inner`, `File.swift` of
   /// `Sources/File.swift`), or the whole string when there is none.
   ///

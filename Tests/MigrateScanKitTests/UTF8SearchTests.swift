@@ -14,6 +14,7 @@ import Testing
       end = text.utf8.index(before: end)
     }
     #expect(text.lastIndex(ofUTF8: dot, before: text.utf8.startIndex) == nil)
+    #expect(text.firstIndex(ofUTF8: dot) == text.utf8.firstIndex(of: dot))
   }
 
   @Test func theIndexCutsTheStringWhereExpected() {

@@ -128,12 +128,10 @@ final class Planner: @unchecked Sendable {
     // The same units as the leave-alone rule's: a unit it leaves alone is one step.
     let units =
       self.units ?? WorkUnitKey.units(of: findings, treeTypes: treeTypes) { [modules] in modules[$0]?.isTest ?? false }
-    var unitModules = [String](repeating: "", count: findings.count)
     for index in findings.indices {
       guard let unit = units[index] else { continue }
       bySection[Planner.section(of: findings[index]), default: []].append(index)
       keys[index] = unit.key
-      unitModules[index] = unit.module
     }
     let sections = PlanSectionID.allCases
     var drafts: [PlanSectionID: [Draft]] = [:]
@@ -141,7 +139,7 @@ final class Planner: @unchecked Sendable {
       let selected = bySection[section] ?? []
       drafts[section] =
         PlanBuilder.isWork(section)
-        ? unitDrafts(selected, in: section, modules: unitModules) : moduleDrafts(selected, in: section)
+        ? unitDrafts(selected, in: section, units: units) : moduleDrafts(selected, in: section)
     }
     feeds = resolveFeeds()
     orderUnits(drafts)
@@ -164,18 +162,19 @@ final class Planner: @unchecked Sendable {
   // MARK: - Grouping
 
   /// One step per unit of each module.
-  private func unitDrafts(_ selected: [Int], in section: PlanSectionID, modules unitModules: [String]) -> [Draft] {
-    var groups: [String: [WorkUnitKey: [Int]]] = [:]
+  private func unitDrafts(_ selected: [Int], in section: PlanSectionID, units: WorkUnitKey.Placement) -> [Draft] {
+    // By the units' numbers: grouping by module and key hashed a module and a path per finding.
+    var members: [Int: [Int]] = [:]
+    var numbers: [Int] = []
     for index in selected {
-      groups[unitModules[index], default: [:]][keys[index]!, default: []].append(index)
+      guard let unit = units[index]?.unit else { continue }
+      if members[unit] == nil { numbers.append(unit) }
+      members[unit, default: []].append(index)
     }
-    var units: [(module: String, key: WorkUnitKey, indices: [Int])] = []
-    for (module, moduleUnits) in groups {
-      for (key, indices) in moduleUnits { units.append((module, key, indices)) }
-    }
-    // The order is the dictionaries' for now: `sorted` puts the steps in plan order.
-    return ParallelChunks.map(count: units.count, jobs: jobs, minimumChunk: 256) { [self, units] in
-      draft(module: units[$0].module, key: units[$0].key, indices: units[$0].indices, in: section)
+    let groups = numbers.map { (place: units[members[$0]![0]]!, indices: members[$0]!) }
+    // The order is the findings' for now: `sorted` puts the steps in plan order.
+    return ParallelChunks.map(count: groups.count, jobs: jobs, minimumChunk: 256) { [self, groups] in
+      draft(module: groups[$0].place.module, key: groups[$0].place.key, indices: groups[$0].indices, in: section)
     }
   }
 
@@ -191,10 +190,14 @@ final class Planner: @unchecked Sendable {
   }
 
   private func draft(module: String, key: WorkUnitKey?, indices: [Int], in section: PlanSectionID) -> Draft {
-    let ordered = indices.sorted { reportRank[$0] < reportRank[$1] }
+    // Grouped in index order, which is report order when the findings are (the scanner's are):
+    // then there is nothing to sort.
+    let ordered =
+      zip(indices, indices.dropFirst()).allSatisfy { reportRank[$0] < reportRank[$1] }
+      ? indices : indices.sorted { reportRank[$0] < reportRank[$1] }
+    // Report order is by file (`UTF8Order`) first: the files, each once, come out sorted.
     var files: [String] = []
     for index in ordered where files.last != findings[index].file { files.append(findings[index].file) }
-    files = Array(Set(files)).sorted(by: UTF8Order.precedes)
     var step = PlanStep(
       wave: modules[module]?.wave ?? 0, module: module, files: files,
       findings: ordered.map { findings[$0].fingerprint },
@@ -213,7 +216,7 @@ final class Planner: @unchecked Sendable {
       if key.kind == .type && subjects && !model { key.kind = .subject }
       step.kind = key.kind
       step.unit = key.name
-      step.id = "\(section.rawValue)/\(module)/\(key.kind.rawValue)/\(key.name)"
+      step.id = Planner.joined(section.rawValue, module, key.kind.rawValue, key.name)
       if section == .leaveAlone, let first = ordered.first {
         // The per-unit rule's reason is the last of each of its findings' reasons.
         step.leaveAloneReason = findings[first].reasons.last
@@ -226,27 +229,42 @@ final class Planner: @unchecked Sendable {
     return Draft(step: step, section: section, key: nil, indices: ordered)
   }
 
+  /// `a/b/c/d`, built in one buffer: an interpolation grew its string at each piece, per step.
+  static func joined(_ parts: String...) -> String {
+    var text = ""
+    text.reserveCapacity(parts.reduce(parts.count) { $0 + $1.utf8.count })
+    for (index, part) in parts.enumerated() {
+      if index > 0 { text.append("/") }
+      text.append(part)
+    }
+    return text
+  }
+
   /// The lines a step touches: for a type, the extents of its declaration and extensions that
   /// hold its findings (the code that changes with it); otherwise, and for findings outside
   /// those extents (a view's `@StateObject`), the lines of each finding.
   private func lines(of indices: [Int], key: WorkUnitKey?, in section: PlanSectionID) -> Int {
-    struct Counted: Hashable {
-      var file: String
-      var extent: Int
-    }
-    var counted: Set<Counted> = []
     var lines = 0
     let wholeType = key.map { ($0.kind == .type || $0.kind == .subject) && section != .fixNow } ?? false
+    // The step's findings are in report order, a file's together: its extents are looked up
+    // once, and an extent counted once per file run (one file's path hashed per finding before).
+    var file: String?
+    var extents: [PlanSourceFile.Extent] = []
+    var counted: Set<Int> = []
     for index in indices {
       let finding = findings[index]
       let line = finding.range.start.line
-      if wholeType, finding.unit == nil, let extents = sources[finding.file]?.extents,
-        let extent = extents.firstIndex(where: { $0.name == key!.name && $0.firstLine <= line && line <= $0.lastLine })
-      {
-        if counted.insert(Counted(file: finding.file, extent: extent)).inserted {
-          lines += extents[extent].lastLine - extents[extent].firstLine + 1
+      if wholeType, finding.unit == nil {
+        if finding.file != file {
+          file = finding.file
+          extents = sources[finding.file]?.extents ?? []
+          counted = []
         }
-        continue
+        let name = key!.name
+        if let extent = extents.firstIndex(where: { $0.name == name && $0.firstLine <= line && line <= $0.lastLine }) {
+          if counted.insert(extent).inserted { lines += extents[extent].lastLine - extents[extent].firstLine + 1 }
+          continue
+        }
       }
       lines += max(1, finding.range.end.line - finding.range.start.line + 1)
     }
@@ -323,7 +341,7 @@ final class Planner: @unchecked Sendable {
   }
 
   static func folder(of file: String) -> String {
-    guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+    guard let slash = file.lastIndex(ofUTF8: UInt8(ascii: "/")) else { return "" }
     return String(file[..<slash])
   }
 

@@ -1,4 +1,5 @@
 import DependencyGraph
+import ScanModel
 
 /// The order of one module's units of work: leaves inward over the types they use, grouped by
 /// folder, folders leaves inward too.
@@ -97,7 +98,8 @@ struct UnitOrder {
   private static func resolve(_ reference: String, in id: [String: Int]) -> Int? {
     if let exact = id[reference] { return exact }
     let utf8 = reference.utf8
-    guard let firstDot = utf8.firstIndex(of: UInt8(ascii: ".")), let lastDot = utf8.lastIndex(of: UInt8(ascii: "."))
+    guard let firstDot = reference.firstIndex(ofUTF8: UInt8(ascii: ".")),
+      let lastDot = reference.lastIndex(ofUTF8: UInt8(ascii: "."))
     else { return nil }
     if let unit = id[String(reference[..<firstDot])] { return unit }
     return id[String(reference[utf8.index(after: lastDot)...])]

@@ -2,8 +2,11 @@ import ScanModel
 
 /// What a finding's step is about: a type, a bridge helper, or the top-level code of a file.
 struct WorkUnitKey: Hashable, Sendable {
-  /// Per finding, its unit and the module whose step holds it (`units(of:treeTypes:isTest:)`).
-  typealias Placement = [(module: String, key: WorkUnitKey)?]
+  /// Per finding, its unit, the module whose step holds it, and the number of that (module,
+  /// unit) pair: 0, 1, … in order of each pair's first finding (`units(of:treeTypes:isTest:)`).
+  /// The number lets the rule and the planner group by an integer, not by hashing a module and
+  /// a file path per finding, twice each.
+  typealias Placement = [(module: String, key: WorkUnitKey, unit: Int)?]
 
   var kind: StepKind
   /// The type's qualified name, the helper's symbol (`Publisher.firstValue`) or the file's path.
@@ -21,7 +24,7 @@ struct WorkUnitKey: Hashable, Sendable {
     guard let symbol = finding.symbol, let type = typePart(of: symbol) else {
       return WorkUnitKey(kind: .file, name: finding.file)
     }
-    let root = type.utf8.firstIndex(of: UInt8(ascii: ".")).map { String(type[..<$0]) } ?? type
+    let root = type.firstIndex(ofUTF8: UInt8(ascii: ".")).map { String(type[..<$0]) } ?? type
     if finding.category == .bridgeHelper || treeTypes.map({ !$0.contains(root) }) == true {
       return WorkUnitKey(kind: .bridge, name: symbol)
     }
@@ -49,10 +52,19 @@ struct WorkUnitKey: Hashable, Sendable {
       }
       home[key.name] = module
     }
+    struct Pair: Hashable {
+      var module: String
+      var key: WorkUnitKey
+    }
+    var numbers: [Pair: Int] = [:]
     return findings.indices.map { index in
       guard let key = keys[index] else { return nil }
       let finding = findings[index]
-      return (finding.unit.flatMap { home[$0] } ?? finding.module ?? "(root)", key)
+      let module = finding.unit.flatMap { home[$0] } ?? finding.module ?? "(root)"
+      let pair = Pair(module: module, key: key)
+      if let unit = numbers[pair] { return (module, key, unit) }
+      numbers[pair] = numbers.count
+      return (module, key, numbers.count - 1)
     }
   }
 
