@@ -158,34 +158,56 @@ package struct JSONOutput: ~Copyable {
   /// Starts the next entry of the open container: separator, newline and indentation.
   @inline(__always)
   private mutating func entry() {
+    entry(reserving: 0)
+  }
+
+  /// `entry()`, with room for `extra` more bytes after it: one capacity check for a member's
+  /// whole `,\n    "key": ` rather than one per byte.
+  @inline(__always)
+  private mutating func entry(reserving extra: Int) {
     if count >= flushSize { flush() }
-    if empty {
-      append(UInt8(ascii: "\n"))
-    } else {
-      append(UInt8(ascii: ","))
-      append(UInt8(ascii: "\n"))
+    let width = depth &* 2
+    reserve(width &+ extra &+ 2)
+    var cursor = base + count
+    if !empty {
+      cursor.pointee = UInt8(ascii: ",")
+      cursor += 1
     }
+    cursor.pointee = UInt8(ascii: "\n")
+    cursor += 1
+    for _ in 0..<width {
+      cursor.pointee = UInt8(ascii: " ")
+      cursor += 1
+    }
+    count = cursor - base
     empty = false
-    appendIndent(depth)
   }
 
   private mutating func appendIndent(_ level: Int) {
     // Written in place: a report's indents are short, and this is once per line.
     let width = level &* 2
     reserve(width)
-    (base + count).initialize(repeating: UInt8(ascii: " "), count: width)
+    for offset in 0..<width { base[count &+ offset] = UInt8(ascii: " ") }
     count &+= width
   }
 
   /// Starts an object member: `"key": `; the value must follow.
   package mutating func key(_ key: StaticString) {
-    entry()
-    append(UInt8(ascii: "\""))
-    // Static keys are ours and plain ASCII identifiers: nothing in them needs escaping.
-    key.withUTF8Buffer { append($0) }
-    append(UInt8(ascii: "\""))
-    append(UInt8(ascii: ":"))
-    append(UInt8(ascii: " "))
+    key.withUTF8Buffer { name in
+      entry(reserving: name.count &+ 4)
+      var cursor = base + count
+      cursor.pointee = UInt8(ascii: "\"")
+      cursor += 1
+      // Static keys are ours and plain ASCII identifiers: nothing in them needs escaping.
+      for byte in name {
+        cursor.pointee = byte
+        cursor += 1
+      }
+      cursor[0] = UInt8(ascii: "\"")
+      cursor[1] = UInt8(ascii: ":")
+      cursor[2] = UInt8(ascii: " ")
+      count = cursor + 3 - base
+    }
   }
 
   /// Starts an object member whose key is data (a category name, a base id).
@@ -259,10 +281,22 @@ package struct JSONOutput: ~Copyable {
   package mutating func int(_ number: Int) {
     if number >= 0 && number < 10 {
       append(UInt8(ascii: "0") + UInt8(number))
-    } else {
-      // A report's integers fit a small (inline) string, so this does not allocate.
-      var text = String(number)
-      text.withUTF8 { append($0) }
+      return
+    }
+    // Digits right to left into a small buffer: `String(number)` made a string per line number.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+      var magnitude = number.magnitude
+      var start = buffer.count
+      repeat {
+        start -= 1
+        buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      if number < 0 {
+        start -= 1
+        buffer[start] = UInt8(ascii: "-")
+      }
+      append(UnsafeBufferPointer(rebasing: buffer[start...]))
     }
   }
 
