@@ -33,6 +33,9 @@ package struct ByteHints: Sendable {
   /// `Publisher`, `Subscri…`, `Subject`, `Future`, `Just` or `Async`: publishers (or their async
   /// alternatives) may be declared here.
   package var producer: Bool { has(.producer) || has(.subject) || has(.future) }
+  /// `public` or `open`: the file may declare API for other modules (most app files do not,
+  /// and asking each of their declarations for its access level was most of the API detector).
+  package var access: Bool { has(.access) }
 
   /// Searches `source` for each needle until its flag is set.
   ///
@@ -58,7 +61,7 @@ package struct ByteHints: Sendable {
   /// The flags, by bit number, so the needle table can name them.
   private enum Flag: UInt16 {
     case chainTerminal, subject, future, hasAwait, hasAsync, sync, dispatchQueue, continuation, arrow, viewUse
-    case modelSubscription, producer
+    case modelSubscription, producer, access
   }
 
   private func has(_ flag: Flag) -> Bool { flags & (1 << flag.rawValue) != 0 }
@@ -103,5 +106,7 @@ package struct ByteHints: Sendable {
     Needle("Just", .producer, anchor: "J"),
     // `AsyncStream`, `AsyncSequence`: a library's async alternative beside its publisher API.
     Needle("Async", .producer, anchor: "A"),
+    Needle("public", .access, anchor: "b"),
+    Needle("open", .access, anchor: "p"),
   ]
 }

@@ -30,6 +30,30 @@ import Testing
       ])
   }
 
+  /// API is found from its access words: `open` alone (no `public` in the file) is API too, and
+  /// a file with neither declares none (the byte hint that skips such files must not skip these).
+  @Test func openAloneDeclaresAPIAndNoAccessWordDeclaresNone() {
+    let open = """
+      import Combine
+      open class Feed {
+        open var updates: AnyPublisher<Int, Never> { Empty().eraseToAnyPublisher() }
+      }
+      """
+    let closed = """
+      import Combine
+      class Feed {
+        var updates: AnyPublisher<Int, Never> { Empty().eraseToAnyPublisher() }
+      }
+      """
+    var context = ClassifyContext(modules: ["Sources/Store/Feed.swift": "Store"])
+    context.libraryModules = ["Store"]
+    let found = Support.findings([("Sources/Store/Feed.swift", open)], detectors: detectors, context: context)
+    #expect(
+      found.map(\.message) == ["public API `Feed.updates` returns a publisher: add an `async` alternative beside it"])
+    let none = Support.findings([("Sources/Store/Feed.swift", closed)], detectors: detectors, context: context)
+    #expect(none.isEmpty)
+  }
+
   /// A library's public `Subscriber` consumes its clients' publishers, and a function of its
   /// `extension Publisher` is an operator whatever it returns (CombineExpectations' `Recorder`
   /// and `record()`): both stay for its clients, and its tests test them. An overload Combine

@@ -33,6 +33,8 @@ struct CombineAPIDetector: Detector {
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
     var conformances: [(hit: DetectorHit, path: String, enclosing: String)] = []
+    // API needs `public` or `open` somewhere: on the declaration or on its type.
+    let mayDeclareAPI = file.hints.access
     for word in view.declarationWords {
       let position = Int(word)
       output.steps += 1
@@ -42,7 +44,7 @@ struct CombineAPIDetector: Detector {
           let name = String(hit.key?.dropFirst() ?? "")
           conformances.append((hit, enclosing.isEmpty ? name : enclosing + "." + name, enclosing))
         }
-      } else if Self.memberWords.index(at: position, in: view) != nil {
+      } else if mayDeclareAPI, Self.memberWords.index(at: position, in: view) != nil {
         if let hit = api(file, at: position) { output.hits.append(hit) }
       }
     }
