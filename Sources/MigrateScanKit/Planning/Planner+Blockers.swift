@@ -261,13 +261,23 @@ extension Planner {
         let path = String(location[..<colon])
         if !built {
           built = true
+          // A run of one file's findings is stored at once: the path is hashed per run (per
+          // file, in report order), not per finding.
+          var run: [(index: Int, start: Int, end: Int)] = []
+          var runFile: String?
           for other in findings.indices {
             let candidate = findings[other]
             guard candidate.suppression == nil, candidate.category != .publishedProperty,
               candidate.category != .observableObject
             else { continue }
-            spans[candidate.file, default: []].append((other, candidate.range.start.line, candidate.range.end.line))
+            if candidate.file != runFile {
+              if let runFile { spans[runFile, default: []].append(contentsOf: run) }
+              runFile = candidate.file
+              run = []
+            }
+            run.append((other, candidate.range.start.line, candidate.range.end.line))
           }
+          if let runFile { spans[runFile, default: []].append(contentsOf: run) }
         }
         var feeder: Int?
         for span in spans[path] ?? [] where span.start <= line && line <= span.end {

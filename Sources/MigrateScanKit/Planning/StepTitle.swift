@@ -95,7 +95,8 @@ struct StepTitle {
   }
 
   /// The other categories, by name.
-  private func rest(excluding: Set<CategoryID>) -> [String] {
+  private func rest(excluding: [CategoryID]) -> [String] {
+    // `excluding` is an array: a `Set` literal was built and hashed per step.
     counts.keys.filter { !excluding.contains($0) }.sorted().map { category in
       let (one, many) = StepTitle.noun(category)
       return count(counts[category]!, one, many)

@@ -47,6 +47,8 @@ struct WorkUnitKey: Hashable, Sendable {
       keys[index] = key
       guard finding.unit == nil, key.kind == .type, let module = finding.module else { continue }
       if let known = home[key.name] {
+        // The same module again (most of a type's findings): nothing to weigh.
+        if known == module { continue }
         let (test, knownTest) = (isTest(module), isTest(known))
         if test != knownTest ? test : !UTF8Order.precedes(module, known) { continue }
       }
@@ -57,36 +59,51 @@ struct WorkUnitKey: Hashable, Sendable {
       var key: WorkUnitKey
     }
     var numbers: [Pair: Int] = [:]
+    // A unit's findings mostly come one after another (report order is by file): the previous
+    // pair answers them without hashing a module and a name.
+    var previous: (pair: Pair, unit: Int)?
     return findings.indices.map { index in
       guard let key = keys[index] else { return nil }
       let finding = findings[index]
       let module = finding.unit.flatMap { home[$0] } ?? finding.module ?? "(root)"
       let pair = Pair(module: module, key: key)
-      if let unit = numbers[pair] { return (module, key, unit) }
-      numbers[pair] = numbers.count
-      return (module, key, numbers.count - 1)
+      if let previous, previous.pair == pair { return (module, key, previous.unit) }
+      let unit: Int
+      if let known = numbers[pair] {
+        unit = known
+      } else {
+        unit = numbers.count
+        numbers[pair] = unit
+      }
+      previous = (pair, unit)
+      return (module, key, unit)
     }
   }
 
   /// The leading components of `Type.member` that name types (types are capitalised, members
   /// are not): `Feed.Loader.load` → `Feed.Loader`, `load` → nil.
   static func typePart(of symbol: String) -> String? {
-    var end = symbol.startIndex
-    var index = symbol.startIndex
-    var atStart = true
-    for byte in symbol.utf8 {
-      if atStart {
-        guard byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") else { break }
-        atStart = false
+    // On the contiguous bytes: stepping `String.Index`es through the UTF-8 view cost more than
+    // the rest of grouping a finding.
+    var symbol = symbol
+    let end = symbol.withUTF8 { bytes -> Int in
+      var end = 0
+      var atStart = true
+      for (offset, byte) in bytes.enumerated() {
+        if atStart {
+          guard byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") else { break }
+          atStart = false
+        }
+        if byte == UInt8(ascii: ".") {
+          atStart = true
+        } else {
+          end = offset + 1
+        }
       }
-      let next = symbol.utf8.index(after: index)
-      if byte == UInt8(ascii: ".") {
-        atStart = true
-      } else {
-        end = next
-      }
-      index = next
+      return end
     }
-    return end == symbol.startIndex ? nil : String(symbol[..<end])
+    guard end > 0 else { return nil }
+    // The cut is before a `.` or at the end: a character boundary.
+    return String(symbol[..<symbol.utf8.index(symbol.startIndex, offsetBy: end)])
   }
 }
