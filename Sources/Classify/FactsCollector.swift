@@ -27,6 +27,10 @@ package enum FactsCollector {
     // Locals, not the statics: each read of a static `let` is a `swift_once` call, per token.
     let longNames = longUnambiguousNames
     let declarationWords = declarationKeywords
+    let keywords = factKeywords
+    let consuming = consumingCalls
+    // An argument named `…Publisher` or `…Subject` needs those bytes in the file.
+    let mayPassPublishers = file.hints.producer
     // The local types already looked up for feeds (see `feed`).
     var localTypes: [String: (limit: Int, type: String)] = [:]
     var position = 0
@@ -34,20 +38,22 @@ package enum FactsCollector {
       defer { position += 1 }
       let kind = view.kind(position)
       switch kind {
-      case .keyword where view.isWord(position, "import"):
-        collectImport(view, at: position, into: &facts)
-      case .keyword where view.isWord(position, "let") || view.isWord(position, "var"):
-        if let member = member(file, at: position) { facts.members.append(member) }
-      case .keyword where typeKeywords.index(at: position, in: view) != nil:
-        // One lookup for the seven words (every keyword of the file comes here): `typealias` and
-        // `protocol` are last in the table.
-        let word = typeKeywords.index(at: position, in: view) ?? 0
-        if word == 5 {
+      case .keyword:
+        // One lookup for every keyword the facts read (each keyword of the file comes here):
+        // `typealias` (5) and `protocol` (6) follow the type words, then `import`, `let`, `var`.
+        guard let word = keywords.index(at: position, in: view) else { break }
+        switch word {
+        case 7:
+          collectImport(view, at: position, into: &facts)
+        case 8, 9:
+          if let member = member(file, at: position) { facts.members.append(member) }
+        case 5:
           if var alias = typeAlias(view, at: position) {
             locate(&alias, file, declaredAt: position)
             facts.typealiases.append(alias)
           }
-        } else if var conformance = conformance(view, at: position) {
+        default:
+          guard var conformance = conformance(view, at: position) else { break }
           locate(&conformance, file, declaredAt: position)
           if word == 6 {
             if !view.isPeriod(position - 1) { facts.protocolInheritance.append(conformance) }
@@ -81,9 +87,9 @@ package enum FactsCollector {
         default: isUse = view.isPeriod(position - 1)
         }
         if view.kind(position + 1) == .leftParen {
-          if consumingCalls.index(at: position, in: view) != nil {
+          if consuming.index(at: position, in: view) != nil {
             collectArguments(file, open: position + 1, into: &facts.memberUses)
-          } else if passesPublisher(view, open: position + 1) {
+          } else if mayPassPublishers, passesPublisher(view, open: position + 1) {
             // `vm.authenticate(info: i, pinCodePublisher: c.pinCodePublisher)`: handed to a
             // function whose consumers are not counted here.
             collectArguments(file, open: position + 1, into: &facts.memberUses, handedOver: true)
@@ -375,10 +381,10 @@ package enum FactsCollector {
     return memberUse(file, links: links[...])
   }
 
-  /// The declaration words whose clause the facts keep; `typealias` (5) and `protocol` (6) go to
-  /// their own lists.
-  private static let typeKeywords = ByteWords([
-    "class", "struct", "enum", "actor", "extension", "typealias", "protocol",
+  /// The keywords the facts read: the declaration words whose clause they keep (`typealias` (5)
+  /// and `protocol` (6) go to lists of their own), then `import` (7), `let` and `var` (8, 9).
+  private static let factKeywords = ByteWords([
+    "class", "struct", "enum", "actor", "extension", "typealias", "protocol", "import", "let", "var",
   ])
 
   /// `typealias Name = Target<…>`: the alias and the type it names.
