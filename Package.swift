@@ -24,7 +24,7 @@ let package = Package(
       ],
       plugins: ["EmbedRulesPlugin"]
     ),
-    .executableTarget(name: "migrate-scan", dependencies: ["MigrateScanKit"]),
+    .executableTarget(name: "migrate-scan", dependencies: ["MigrateScanKit", "ParallelWork"]),
     // The benchmark (`.ci/bench`): numbers, never tests.
     .executableTarget(name: "migrate-scan-bench", dependencies: ["SwiftLexer"]),
 

@@ -44,6 +44,8 @@ package enum Classifier {
       perFile[index] = []
     }
     findings.sort(by: Finding.reportOrder)
+    // The tree's indexes are done with: freed elsewhere, or at exit (`LargeValues`).
+    LargeValues.drop(consume tree)
     return findings
   }
 

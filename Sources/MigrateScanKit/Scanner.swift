@@ -223,7 +223,12 @@ package struct Scanner: Sendable {
     let units = planBuilder.applyLeaveAlone(&findings, modules: graph.modules, files: unitFiles, treeTypes: declared)
     // Extents and references of the files with findings only: what sizes and orders the steps.
     var withFindings: Set<String> = []
-    for finding in findings { withFindings.insert(finding.file) }
+    // Findings are in report order, a file's together: each path is hashed once.
+    var lastFile: String?
+    for finding in findings where finding.file != lastFile {
+      withFindings.insert(finding.file)
+      lastFile = finding.file
+    }
     var sourceFacts: [String: PlanSourceFile] = [:]
     for analysis in analyses where withFindings.contains(analysis.path) {
       sourceFacts[analysis.path] = PlanSourceFile(
@@ -232,6 +237,8 @@ package struct Scanner: Sendable {
     let plan = planBuilder.build(
       findings: findings, modules: graph.modules, sources: sourceFacts, treeTypes: declared, notes: [], jobs: jobs,
       units: units)
+    // The tree pass's tables are done with: freed elsewhere, or at exit (`LargeValues`).
+    LargeValues.drop((context, unitFiles, sourceFacts, units))
     return Outcome(
       findings: findings, graph: graph, plan: plan, warnings: warnings, skipped: skipped, uncompiled: uncompiled)
   }

@@ -1,5 +1,6 @@
 import Glibc
 import MigrateScanKit
+import ParallelWork
 
 var io = StandardIO()
 // One run per process: its large values are left for exit to reclaim, not freed one by one.

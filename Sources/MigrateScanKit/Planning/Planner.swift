@@ -154,9 +154,12 @@ final class Planner: @unchecked Sendable {
     }
     for (section, list) in zip(sections, ordered) { drafts[section] = list }
     addBlockers(&drafts, strict: strict)
-    return PlanSectionID.allCases.map { section in
+    let phases = PlanSectionID.allCases.map { section in
       PlanPhase(id: section, title: PlanBuilder.title(of: section), steps: (drafts[section] ?? []).map(\.step))
     }
+    // The drafts' tables (each step's finding indices) are freed elsewhere, or at exit.
+    LargeValues.drop(consume drafts)
+    return phases
   }
 
   // MARK: - Grouping

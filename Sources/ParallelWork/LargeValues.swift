@@ -21,7 +21,7 @@ package enum LargeValues {
 
   /// Done with `value`: freed on a background queue, or kept until exit (`keepUntilExit`). The
   /// caller must hold no other reference to what `value` owns if the freeing is to happen there.
-  static func drop<Value: Sendable>(_ value: consuming Value) {
+  package static func drop<Value: Sendable>(_ value: consuming Value) {
     let box = Box(value)
     if keeps.load(ordering: .relaxed) {
       // One retain that is never balanced: the box, and all it holds, lives until exit.

@@ -1,7 +1,6 @@
 import Foundation
+import ParallelWork
 import Testing
-
-@testable import MigrateScanKit
 
 /// In-process runs (these tests, a long-lived host) free a run's large values, on another
 /// thread: only the executable, one run per process, leaves them for exit.
