@@ -13,6 +13,11 @@ extension CaseHashable {
   @inline(__always)
   private var caseIndex: UInt8 { unsafeBitCast(self, to: UInt8.self) }
 
+  /// The case's position in the declaration (its index in `allCases` for a `CaseIterable` enum):
+  /// a table of one entry per case is indexed by it.
+  @inline(__always)
+  package var caseOrdinal: Int { Int(caseIndex) }
+
   package func hash(into hasher: inout Hasher) { hasher.combine(caseIndex) }
 
   // The hashing collections call this, and `RawRepresentable` has its own: both must change.

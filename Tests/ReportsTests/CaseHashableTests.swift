@@ -22,4 +22,12 @@ import Testing
       #expect(decoded.hashValue == category.hashValue)
     }
   }
+
+  /// A case's ordinal is its index in `allCases` (tables by case rely on it), and the plan's
+  /// table of category counts has room for sixteen categories.
+  @Test func ordinalsAreTheCasesPositions() {
+    #expect(CategoryID.allCases.enumerated().allSatisfy { $0.offset == $0.element.caseOrdinal })
+    #expect(StepKind.allCases.enumerated().allSatisfy { $0.offset == $0.element.caseOrdinal })
+    #expect(CategoryID.allCases.count <= 16)
+  }
 }

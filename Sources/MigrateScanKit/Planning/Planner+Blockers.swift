@@ -119,7 +119,7 @@ extension Planner {
         var title = StepTitle()
         // A view's use site of a model is counted as a view that changes, not by its category.
         for finding in draft.indices where findings[finding].unit == nil {
-          title.counts[findings[finding].category, default: 0] += 1
+          title.counts.add(findings[finding].category)
         }
         if let key = draft.key {
           var views: Set<String> = []

@@ -288,13 +288,26 @@ final class Planner: @unchecked Sendable {
     for section in PlanSectionID.allCases where PlanBuilder.isWork(section) {
       for draft in drafts[section] ?? [] {
         guard let key = draft.key else { continue }
-        var entry = units[draft.step.module, default: [:]][key.name] ?? Files()
+        // Taken out and put back: mutated in place, its sets are not copied first.
+        var entry = units[draft.step.module, default: [:]].removeValue(forKey: key.name) ?? Files()
+        // A step's findings are in report order, a file's together: each file's run is filed
+        // once (its path hashed per run, not three times per finding).
+        var run: (file: String, own: Bool, first: Int)?
+        func file(_ run: (file: String, own: Bool, first: Int)) {
+          entry.all.insert(run.file)
+          if run.own { entry.own.insert(run.file) }
+          entry.firstLine[run.file] = min(entry.firstLine[run.file] ?? .max, run.first)
+        }
         for index in draft.indices {
           let finding = findings[index]
-          entry.all.insert(finding.file)
-          if finding.unit == nil { entry.own.insert(finding.file) }
-          entry.firstLine[finding.file] = min(entry.firstLine[finding.file] ?? .max, finding.range.start.line)
+          if let current = run, current.file == finding.file {
+            run = (current.file, current.own || finding.unit == nil, min(current.first, finding.range.start.line))
+            continue
+          }
+          if let run { file(run) }
+          run = (finding.file, finding.unit == nil, finding.range.start.line)
         }
+        if let run { file(run) }
         units[draft.step.module, default: [:]][key.name] = entry
       }
     }

@@ -8,7 +8,7 @@ import ScanModel
 /// resumed exactly once".
 struct StepTitle {
   /// How many findings of each category the step holds.
-  var counts: [CategoryID: Int] = [:]
+  var counts = CategoryCounts()
   /// Pipelines of the unit itself that read a `$property` of it: rewritten before the move.
   var pipelinesFirst = 0
   /// Files outside the unit whose code changes with it (the views holding a view model).
@@ -97,7 +97,7 @@ struct StepTitle {
   /// The other categories, by name.
   private func rest(excluding: [CategoryID]) -> [String] {
     // `excluding` is an array: a `Set` literal was built and hashed per step.
-    counts.keys.filter { !excluding.contains($0) }.sorted().map { category in
+    counts.present.filter { !excluding.contains($0) }.sorted().map { category in
       let (one, many) = StepTitle.noun(category)
       return count(counts[category]!, one, many)
     }
@@ -138,5 +138,28 @@ struct StepTitle {
     case .observableUse: return "view use site"
     case .combineAPI: return "publisher API"
     }
+  }
+}
+
+/// How many findings of each category a step holds, in a table by case: a dictionary per step
+/// was hashed for every finding it counted. Reads as the dictionary did: nil for none.
+struct CategoryCounts {
+  private var values = InlineArray<16, Int>(repeating: 0)
+
+  subscript(category: CategoryID) -> Int? {
+    let value = values[category.caseOrdinal]
+    return value == 0 ? nil : value
+  }
+
+  mutating func add(_ category: CategoryID) { values[category.caseOrdinal] += 1 }
+
+  /// The categories counted at least once, in declaration order.
+  var present: [CategoryID] { CategoryID.allCases.filter { values[$0.caseOrdinal] > 0 } }
+
+  /// How many categories are counted at least once.
+  var count: Int {
+    var count = 0
+    for index in values.indices where values[index] > 0 { count += 1 }
+    return count
   }
 }
