@@ -232,15 +232,33 @@ final class Planner: @unchecked Sendable {
     return Draft(step: step, section: section, key: nil, indices: ordered)
   }
 
-  /// `a/b/c/d`, built in one buffer: an interpolation grew its string at each piece, per step.
-  static func joined(_ parts: String...) -> String {
-    var text = ""
-    text.reserveCapacity(parts.reduce(parts.count) { $0 + $1.utf8.count })
-    for (index, part) in parts.enumerated() {
-      if index > 0 { text.append("/") }
-      text.append(part)
+  /// `a/b/c/d`, its bytes copied into one buffer: an interpolation grew its string at each
+  /// piece, per step.
+  static func joined(_ first: String, _ second: String, _ third: String, _ fourth: String) -> String {
+    var parts = (first, second, third, fourth)
+    let total = first.utf8.count + second.utf8.count + third.utf8.count + fourth.utf8.count + 3
+    return String(unsafeUninitializedCapacity: total) { buffer in
+      var at = 0
+      func copy(_ part: inout String) {
+        part.withUTF8 { bytes in
+          for byte in bytes {
+            buffer[at] = byte
+            at += 1
+          }
+        }
+      }
+      copy(&parts.0)
+      buffer[at] = UInt8(ascii: "/")
+      at += 1
+      copy(&parts.1)
+      buffer[at] = UInt8(ascii: "/")
+      at += 1
+      copy(&parts.2)
+      buffer[at] = UInt8(ascii: "/")
+      at += 1
+      copy(&parts.3)
+      return at
     }
-    return text
   }
 
   /// The lines a step touches: for a type, the extents of its declaration and extensions that
@@ -365,24 +383,40 @@ final class Planner: @unchecked Sendable {
   /// both; inside a module by folder, then level, then name.
   private func sorted(_ drafts: [Draft]) -> [Draft] {
     var drafts = drafts
+    // What depends on the module alone, for the run of its drafts (they come grouped): each
+    // draft looked its module up in five tables.
+    struct ModuleKeys {
+      var module: String
+      var host: String?
+      var hostRank: Int
+      var rank: Int
+      var unitOrder: UnitOrder?
+      var folders: [String: String]?
+    }
+    var current: ModuleKeys?
     for index in drafts.indices {
-      let step = drafts[index].step
-      let host = modules[step.module]?.testOf
+      let (module, wave, kind) = (drafts[index].step.module, drafts[index].step.wave, drafts[index].step.kind)
+      if current?.module != module {
+        let host = modules[module]?.testOf
+        current = ModuleKeys(
+          module: module, host: host, hostRank: rank(host ?? module), rank: rank(module), unitOrder: orders[module],
+          folders: folders[module])
+      }
+      let keys = current!
       var order = (
-        wave: step.wave, host: rank(host ?? step.module), test: host == nil ? 0 : 1, module: rank(step.module),
-        folder: 0, level: 0
+        wave: wave, host: keys.hostRank, test: keys.host == nil ? 0 : 1, module: keys.rank, folder: 0, level: 0
       )
-      if step.kind == .strictConcurrency { order.test = 2 }
+      if kind == .strictConcurrency { order.test = 2 }
       // A test module sits in the wave of the module it tests, but one that also depends on a
       // module planned later (`WaitlistTests` on `WaitlistMocks`) waits for that module to be
       // done: it was listed before the very step it said it was blocked by.
-      if host != nil, let latest = latestDependency(of: step.module, after: (order.wave, order.host)) {
+      if keys.host != nil, let latest = latestDependency(of: module, after: (order.wave, order.host)) {
         order.wave = latest.wave
         order.host = latest.rank
-        order.test = step.kind == .strictConcurrency ? 4 : 3
+        order.test = kind == .strictConcurrency ? 4 : 3
       }
-      if let key = drafts[index].key, let unitOrder = orders[step.module] {
-        let folder = folders[step.module]?[key.name] ?? ""
+      if let key = drafts[index].key, let unitOrder = keys.unitOrder {
+        let folder = keys.folders?[key.name] ?? ""
         drafts[index].step.folder = folder
         order.folder = unitOrder.folderRank[folder] ?? 0
         order.level = unitOrder.level[key.name] ?? 0
@@ -392,15 +426,19 @@ final class Planner: @unchecked Sendable {
     }
     // Indices are sorted, not drafts: a draft carries its step's arrays and strings, and moving
     // those through a sort's swaps was most of the plan's sorting cost.
+    // The keys are read out first: `drafts[i].order` in the comparator copied (retained and
+    // released) the whole draft twice per comparison.
+    let keys = drafts.map(\.order)
+    let ids = drafts.map(\.step.id)
     let order = drafts.indices.sorted { lhs, rhs in
-      let (left, right) = (drafts[lhs].order, drafts[rhs].order)
+      let (left, right) = (keys[lhs], keys[rhs])
       if left.wave != right.wave { return left.wave < right.wave }
       if left.host != right.host { return left.host < right.host }
       if left.test != right.test { return left.test < right.test }
       if left.module != right.module { return left.module < right.module }
       if left.folder != right.folder { return left.folder < right.folder }
       if left.level != right.level { return left.level < right.level }
-      return UTF8Order.precedes(drafts[lhs].step.id, drafts[rhs].step.id)
+      return UTF8Order.precedes(ids[lhs], ids[rhs])
     }
     return order.map { drafts[$0] }
   }
