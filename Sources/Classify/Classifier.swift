@@ -44,8 +44,8 @@ package enum Classifier {
       perFile[index] = []
     }
     findings.sort(by: Finding.reportOrder)
-    // The tree's indexes are done with: freed elsewhere, or at exit (`LargeValues`).
-    LargeValues.drop(consume tree)
+    // The tree's indexes are done with, and planning allocates next: freed on another thread.
+    LargeValues.release(consume tree)
     return findings
   }
 

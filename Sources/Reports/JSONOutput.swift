@@ -257,7 +257,8 @@ package struct JSONOutput: ~Copyable {
         return output.bytes
       }
       for part in parts {
-        if count >= flushSize { flush() }
+        // `self.count`: `count` here is the number of elements.
+        if self.count >= flushSize { flush() }
         part.withUnsafeBufferPointer { append($0) }
       }
       self.empty = false

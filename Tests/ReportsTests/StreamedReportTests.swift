@@ -58,6 +58,10 @@ import Testing
     let chunks = Chunks()
     JSONReport.stream(report, chunkSize: 4096, jobs: jobs) { chunks.append($0) }
     #expect(chunks.joined == Array(serial.utf8))
+    // The findings rendered on threads are still handed over a chunk at a time: no chunk holds
+    // more than a chunk and one batch of findings (a lost flush once kept them all in memory).
+    let largest = chunks.list.withLock { $0.map(\.count).max() ?? 0 }
+    #expect(largest < serial.utf8.count / 2, "largest chunk \(largest) of \(serial.utf8.count) bytes")
     var one = report
     one.findings = Array(report.findings.prefix(1))
     #expect(JSONReport.render(one, jobs: jobs) == JSONReport.render(one))
