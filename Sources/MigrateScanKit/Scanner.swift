@@ -197,8 +197,12 @@ package struct Scanner: Sendable {
       jobs: jobs,
       { reusedGraph ?? ProjectGraphBuilder.build(assignment!, symbols: symbols, jobs: jobs) },
       { Classifier.finalize(files: classifications, context: context, jobs: jobs) })
+    // A file's findings come together (report order): its module is looked up once per run.
+    var run: (file: String, module: String)?
     for index in findings.indices where findings[index].module == nil {
-      findings[index].module = moduleOfFile[findings[index].file] ?? "(root)"
+      let file = findings[index].file
+      if run?.file != file { run = (file, moduleOfFile[file] ?? "(root)") }
+      findings[index].module = run!.module
     }
 
     var warnings = graph.warnings.map { "warning: \($0)" }
@@ -249,7 +253,8 @@ package struct Scanner: Sendable {
     var byFile: [String: [Suppressions.Entry]] = [:]
     for analysis in analyses where !analysis.suppressions.isEmpty { byFile[analysis.path] = analysis.suppressions }
     var used: Set<String> = []
-    for index in findings.indices {
+    // Most trees suppress nothing: then no finding's path is hashed to find out.
+    for index in byFile.isEmpty ? 0..<0 : findings.indices {
       let finding = findings[index]
       guard let entries = byFile[finding.file] else { continue }
       let suppressions = Suppressions(entries: entries)

@@ -167,7 +167,9 @@ package struct JSONOutput: ~Copyable {
   private mutating func entry(reserving extra: Int) {
     if count >= flushSize { flush() }
     let width = depth &* 2
-    reserve(width &+ extra &+ 2)
+    // Eight spaces per store: the last store may write up to seven bytes past the indent, inside
+    // the room reserved and overwritten next.
+    reserve(width &+ extra &+ 10)
     var cursor = base + count
     if !empty {
       cursor.pointee = UInt8(ascii: ",")
@@ -175,10 +177,12 @@ package struct JSONOutput: ~Copyable {
     }
     cursor.pointee = UInt8(ascii: "\n")
     cursor += 1
-    for _ in 0..<width {
-      cursor.pointee = UInt8(ascii: " ")
-      cursor += 1
+    var written = 0
+    while written < width {
+      UnsafeMutableRawPointer(cursor + written).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+      written &+= 8
     }
+    cursor += width
     count = cursor - base
     empty = false
   }

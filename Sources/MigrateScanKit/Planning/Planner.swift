@@ -301,6 +301,13 @@ final class Planner: @unchecked Sendable {
       var all: Set<String> = []
       /// Per file, the first line of the unit's findings there.
       var firstLine: [String: Int] = [:]
+
+      /// Files a run of one file's findings: whether one is the unit's own code, and its first line.
+      mutating func add(_ run: (file: String, own: Bool, first: Int)) {
+        all.insert(run.file)
+        if run.own { own.insert(run.file) }
+        firstLine[run.file] = min(firstLine[run.file] ?? .max, run.first)
+      }
     }
     var units: [String: [String: Files]] = [:]
     for section in PlanSectionID.allCases where PlanBuilder.isWork(section) {
@@ -311,21 +318,16 @@ final class Planner: @unchecked Sendable {
         // A step's findings are in report order, a file's together: each file's run is filed
         // once (its path hashed per run, not three times per finding).
         var run: (file: String, own: Bool, first: Int)?
-        func file(_ run: (file: String, own: Bool, first: Int)) {
-          entry.all.insert(run.file)
-          if run.own { entry.own.insert(run.file) }
-          entry.firstLine[run.file] = min(entry.firstLine[run.file] ?? .max, run.first)
-        }
         for index in draft.indices {
           let finding = findings[index]
           if let current = run, current.file == finding.file {
             run = (current.file, current.own || finding.unit == nil, min(current.first, finding.range.start.line))
             continue
           }
-          if let run { file(run) }
+          if let run { entry.add(run) }
           run = (finding.file, finding.unit == nil, finding.range.start.line)
         }
-        if let run { file(run) }
+        if let run { entry.add(run) }
         units[draft.step.module, default: [:]][key.name] = entry
       }
     }
