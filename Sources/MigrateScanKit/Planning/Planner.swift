@@ -296,17 +296,30 @@ final class Planner: @unchecked Sendable {
 
   /// The unit order of every module, from the units of all its work steps.
   private func orderUnits(_ drafts: [PlanSectionID: [Draft]]) {
+    /// A unit's files, as runs of one file's findings: merged once per unit when the order is
+    /// built (sets and a table per unit hashed each path three times, for units of a file or two).
     struct Files {
-      var own: Set<String> = []
-      var all: Set<String> = []
-      /// Per file, the first line of the unit's findings there.
-      var firstLine: [String: Int] = [:]
+      var runs: [(file: String, own: Bool, first: Int)] = []
 
-      /// Files a run of one file's findings: whether one is the unit's own code, and its first line.
-      mutating func add(_ run: (file: String, own: Bool, first: Int)) {
-        all.insert(run.file)
-        if run.own { own.insert(run.file) }
-        firstLine[run.file] = min(firstLine[run.file] ?? .max, run.first)
+      mutating func add(_ run: (file: String, own: Bool, first: Int)) { runs.append(run) }
+
+      /// Every file, the files holding the unit's own code, both in `UTF8Order`, and the first
+      /// line of the unit's findings in each of `all`.
+      func merged() -> (all: [String], own: [String], firstLine: [Int]) {
+        let runs = runs.count > 1 ? runs.sorted { UTF8Order.precedes($0.file, $1.file) } : runs
+        var all: [String] = []
+        var own: [String] = []
+        var firstLine: [Int] = []
+        for run in runs {
+          if all.last == run.file {
+            firstLine[firstLine.count - 1] = min(firstLine[firstLine.count - 1], run.first)
+          } else {
+            all.append(run.file)
+            firstLine.append(run.first)
+          }
+          if run.own && own.last != run.file { own.append(run.file) }
+        }
+        return (all, own, firstLine)
       }
     }
     var units: [String: [String: Files]] = [:]
@@ -352,7 +365,8 @@ final class Planner: @unchecked Sendable {
       var modulePlaces: [String: Place] = [:]
       var moduleFolders: [String: String] = [:]
       for (name, files) in units[module] ?? [:] {
-        let own = (files.own.isEmpty ? files.all : files.own).sorted(by: UTF8Order.precedes)
+        let merged = files.merged()
+        let own = merged.own.isEmpty ? merged.all : merged.own
         // The file that declares the type, else the first that holds its code.
         var place = Place(file: own[0], line: 0)
         for file in own {
@@ -361,7 +375,7 @@ final class Planner: @unchecked Sendable {
             break
           }
         }
-        if place.line == 0 { place.line = files.firstLine[place.file] ?? 1 }
+        if place.line == 0 { place.line = merged.all.firstIndex(of: place.file).map { merged.firstLine[$0] } ?? 1 }
         let folder = Planner.folder(of: place.file)
         modulePlaces[name] = place
         moduleFolders[name] = folder
