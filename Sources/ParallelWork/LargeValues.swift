@@ -4,7 +4,7 @@ import Synchronization
 /// Where a run's large values (every file's analysis, the findings, the report) go when the
 /// run no longer needs them.
 ///
-/// Freeing them is a walk over millions of small allocations: a tenth of a million-line scan's
+/// Freeing them is a walk over millions of small allocations: 2–3% of a million-line scan's
 /// instructions went to tearing down values the process was about to drop at exit anyway. The
 /// `migrate-scan` executable makes one run per process, so it asks to keep them (`keepUntilExit`):
 /// the kernel reclaims the whole heap at exit at no cost per allocation (as compilers do with

@@ -11,13 +11,15 @@ import ParallelWork
 /// Layout (fixed, pinned by goldens): two-space indentation, `"key": value`, one member or
 /// element per line, `[]` and `{}` for empty containers.
 package struct JSONOutput: ~Copyable {
-  /// The document so far (its first `count` bytes), UTF-8.
+  /// The document so far (its first `used` bytes), UTF-8.
   ///
   /// A buffer of its own rather than a `[UInt8]`: a report is millions of appends of a byte or
   /// a few, and each `Array.append(contentsOf:)` checked uniqueness and capacity and went
   /// through a generic copy, some 90 instructions for a two-space indent.
   private var base: UnsafeMutablePointer<UInt8>
-  private var count = 0
+  /// How many bytes of `base` hold the document. (Not `count`: `elements(count:…)` has a
+  /// parameter of that name, and a flush test that read it instead never flushed.)
+  private var used = 0
   private var capacity: Int
   /// The nesting depth of the open container.
   private var depth = 0
@@ -50,7 +52,7 @@ package struct JSONOutput: ~Copyable {
   deinit { base.deallocate() }
 
   /// The document so far, UTF-8.
-  package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+  package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: used)) }
 
   /// The document `write` produces, whole, with a final newline.
   package static func document(capacity: Int, _ write: (inout JSONOutput) -> Void) -> String {
@@ -72,7 +74,7 @@ package struct JSONOutput: ~Copyable {
   /// The document as a `String`, with a final newline added.
   package consuming func finish() -> String {
     append(UInt8(ascii: "\n"))
-    return String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    return String(decoding: UnsafeBufferPointer(start: base, count: used), as: UTF8.self)
   }
 
   /// Ends a streamed document: the final newline and the last chunk go to the sink.
@@ -82,22 +84,22 @@ package struct JSONOutput: ~Copyable {
   }
 
   private mutating func flush() {
-    guard let sink, count > 0 else { return }
+    guard let sink, used > 0 else { return }
     sink(bytes)
-    count = 0
+    used = 0
   }
 
   // MARK: - Bytes
 
   @inline(__always)
   private mutating func reserve(_ extra: Int) {
-    if capacity &- count < extra { grow(extra) }
+    if capacity &- used < extra { grow(extra) }
   }
 
   private mutating func grow(_ extra: Int) {
-    let larger = Swift.max(capacity * 2, count + extra)
+    let larger = Swift.max(capacity * 2, used + extra)
     let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-    moved.initialize(from: base, count: count)
+    moved.initialize(from: base, count: used)
     base.deallocate()
     base = moved
     capacity = larger
@@ -106,8 +108,8 @@ package struct JSONOutput: ~Copyable {
   @inline(__always)
   private mutating func append(_ byte: UInt8) {
     reserve(1)
-    base[count] = byte
-    count &+= 1
+    base[used] = byte
+    used &+= 1
   }
 
   private mutating func append(_ text: StaticString) {
@@ -118,8 +120,8 @@ package struct JSONOutput: ~Copyable {
   private mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
     guard let source = buffer.baseAddress else { return }
     reserve(buffer.count)
-    (base + count).initialize(from: source, count: buffer.count)
-    count &+= buffer.count
+    (base + used).initialize(from: source, count: buffer.count)
+    used &+= buffer.count
   }
 
   // MARK: - Containers
@@ -165,12 +167,12 @@ package struct JSONOutput: ~Copyable {
   /// whole `,\n    "key": ` rather than one per byte.
   @inline(__always)
   private mutating func entry(reserving extra: Int) {
-    if count >= flushSize { flush() }
+    if used >= flushSize { flush() }
     let width = depth &* 2
     // Eight spaces per store: the last store may write up to seven bytes past the indent, inside
     // the room reserved and overwritten next.
     reserve(width &+ extra &+ 10)
-    var cursor = base + count
+    var cursor = base + used
     if !empty {
       cursor.pointee = UInt8(ascii: ",")
       cursor += 1
@@ -183,7 +185,7 @@ package struct JSONOutput: ~Copyable {
       written &+= 8
     }
     cursor += width
-    count = cursor - base
+    used = cursor - base
     empty = false
   }
 
@@ -191,15 +193,15 @@ package struct JSONOutput: ~Copyable {
     // Written in place: a report's indents are short, and this is once per line.
     let width = level &* 2
     reserve(width)
-    for offset in 0..<width { base[count &+ offset] = UInt8(ascii: " ") }
-    count &+= width
+    for offset in 0..<width { base[used &+ offset] = UInt8(ascii: " ") }
+    used &+= width
   }
 
   /// Starts an object member: `"key": `; the value must follow.
   package mutating func key(_ key: StaticString) {
     key.withUTF8Buffer { name in
       entry(reserving: name.count &+ 4)
-      var cursor = base + count
+      var cursor = base + used
       cursor.pointee = UInt8(ascii: "\"")
       cursor += 1
       // Static keys are ours and plain ASCII identifiers: nothing in them needs escaping.
@@ -210,7 +212,7 @@ package struct JSONOutput: ~Copyable {
       cursor[0] = UInt8(ascii: "\"")
       cursor[1] = UInt8(ascii: ":")
       cursor[2] = UInt8(ascii: " ")
-      count = cursor + 3 - base
+      used = cursor + 3 - base
     }
   }
 
@@ -261,8 +263,7 @@ package struct JSONOutput: ~Copyable {
         return output.bytes
       }
       for part in parts {
-        // `self.count`: `count` here is the number of elements.
-        if self.count >= flushSize { flush() }
+        if used >= flushSize { flush() }
         part.withUnsafeBufferPointer { append($0) }
       }
       self.empty = false
