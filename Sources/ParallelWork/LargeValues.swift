@@ -22,13 +22,9 @@ package enum LargeValues {
   /// Done with `value`: freed on a background queue, or kept until exit (`keepUntilExit`). The
   /// caller must hold no other reference to what `value` owns if the freeing is to happen there.
   package static func drop<Value: Sendable>(_ value: consuming Value) {
-    let box = Box(value)
-    if keeps.load(ordering: .relaxed) {
-      // One retain that is never balanced: the box, and all it holds, lives until exit.
-      _ = Unmanaged.passRetained(box)
-      return
-    }
-    DispatchQueue.global(qos: .utility).async { box.drop() }
+    guard keeps.load(ordering: .relaxed) else { return release(value) }
+    // One retain that is never balanced: the box, and all it holds, lives until exit.
+    _ = Unmanaged.passRetained(Box(value))
   }
 
   /// Done with `value`, and the run goes on to allocate about as much again (the plan after

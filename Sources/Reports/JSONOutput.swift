@@ -169,8 +169,7 @@ package struct JSONOutput: ~Copyable {
   private mutating func entry(reserving extra: Int) {
     if used >= flushSize { flush() }
     let width = depth &* 2
-    // Eight spaces per store: the last store may write up to seven bytes past the indent, inside
-    // the room reserved and overwritten next.
+    // `spaces` may write seven bytes past the indent: reserved here, overwritten next.
     reserve(width &+ extra &+ 10)
     var cursor = base + used
     if !empty {
@@ -179,22 +178,27 @@ package struct JSONOutput: ~Copyable {
     }
     cursor.pointee = UInt8(ascii: "\n")
     cursor += 1
+    JSONOutput.spaces(width, at: cursor)
+    used = cursor + width - base
+    empty = false
+  }
+
+  private mutating func appendIndent(_ level: Int) {
+    let width = level &* 2
+    reserve(width &+ 8)
+    JSONOutput.spaces(width, at: base + used)
+    used &+= width
+  }
+
+  /// `width` spaces at `cursor`, eight per store: the last store may write up to seven bytes
+  /// past them, so the callers reserve `width` + 7 at least and overwrite those bytes next.
+  @inline(__always)
+  private static func spaces(_ width: Int, at cursor: UnsafeMutablePointer<UInt8>) {
     var written = 0
     while written < width {
       UnsafeMutableRawPointer(cursor + written).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
       written &+= 8
     }
-    cursor += width
-    used = cursor - base
-    empty = false
-  }
-
-  private mutating func appendIndent(_ level: Int) {
-    // Written in place: a report's indents are short, and this is once per line.
-    let width = level &* 2
-    reserve(width)
-    for offset in 0..<width { base[used &+ offset] = UInt8(ascii: " ") }
-    used &+= width
   }
 
   /// Starts an object member: `"key": `; the value must follow.

@@ -167,14 +167,17 @@ final class Planner: @unchecked Sendable {
   /// One step per unit of each module.
   private func unitDrafts(_ selected: [Int], in section: PlanSectionID, units: WorkUnitKey.Placement) -> [Draft] {
     // By the units' numbers: grouping by module and key hashed a module and a path per finding.
-    var members: [Int: [Int]] = [:]
-    var numbers: [Int] = []
+    var position: [Int: Int] = [:]
+    var groups: [(place: (module: String, key: WorkUnitKey, unit: Int), indices: [Int])] = []
     for index in selected {
-      guard let unit = units[index]?.unit else { continue }
-      if members[unit] == nil { numbers.append(unit) }
-      members[unit, default: []].append(index)
+      guard let place = units[index] else { continue }
+      if let at = position[place.unit] {
+        groups[at].indices.append(index)
+      } else {
+        position[place.unit] = groups.count
+        groups.append((place, [index]))
+      }
     }
-    let groups = numbers.map { (place: units[members[$0]![0]]!, indices: members[$0]!) }
     // The order is the findings' for now: `sorted` puts the steps in plan order.
     return ParallelChunks.map(count: groups.count, jobs: jobs, minimumChunk: 256) { [self, groups] in
       draft(module: groups[$0].place.module, key: groups[$0].place.key, indices: groups[$0].indices, in: section)
