@@ -475,7 +475,9 @@ package enum Classifier {
       if candidate.disposition == .keep, candidate.reasons.isEmpty,
         let subject = file.facts.subjects.first(where: { $0.offset == candidate.offset })
       {
-        let verdict = SubjectConsumers.verdict(subject, tree.subjectConsumers.result(for: subject, in: file.path))
+        let verdict = SubjectConsumers.verdict(
+          subject, tree.subjectConsumers.result(for: subject, in: file.path),
+          exportedBy: subject.isPublic ? module.flatMap { tree.exports($0) ? $0 : nil } : nil)
         (disposition, phase) = (verdict.0, verdict.1)
         reasons = verdict.2 + reasons
         // A test of the library's publisher API feeds it or reads it through this subject: the

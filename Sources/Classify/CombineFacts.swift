@@ -110,6 +110,9 @@ package struct CombineFacts: Sendable, Hashable {
     package var kind: String
     /// Declared inside a function: only that function can use it.
     package var isLocal: Bool
+    /// Written `public` or `open` (or in a `public extension`): in a library, its clients
+    /// subscribe to it outside the tree.
+    package var isPublic = false
     /// Lines of the consumers in the declaring scope (`sink`, `assign`, `.values`, passed on).
     package var lines: [Int] = []
     /// Lines of the consumers that are `.onReceive(…)` arguments (a view subscribes).

@@ -340,7 +340,11 @@ struct SubjectConsumers: Sendable {
   }
 
   /// The subject finding's disposition, phase and reasons.
-  static func verdict(_ subject: CombineFacts.SubjectUse, _ result: Result) -> (Disposition, Phase?, [String]) {
+  /// - Parameter library: the library module that exports the subject as public API, when it
+  ///   does: its clients subscribe outside the tree, so the consumers counted are not all.
+  static func verdict(_ subject: CombineFacts.SubjectUse, _ result: Result, exportedBy library: String? = nil)
+    -> (Disposition, Phase?, [String])
+  {
     let trap = "an `AsyncStream` traps on a second consumer"
     var reasons: [String] = []
     var disposition = Disposition.keep
@@ -463,6 +467,20 @@ struct SubjectConsumers: Sendable {
           + "and every conformer, not on its own",
         "keep it until the requirement changes: \(trap)",
       ]
+    }
+    // `public let reload = PassthroughSubject<Void, Never>()` in a library: whatever the tree
+    // shows, its clients subscribe too, and an `AsyncStream` would serve only one of them.
+    if disposition == .migrate, let library {
+      disposition = .keep
+      phase = nil
+      let counted = count == 1 ? "one consumer" : "\(count) consumers"
+      let found = count == 0 ? "no consumer in the tree" : "\(counted) in the tree: \(listed)"
+      reasons =
+        [
+          "public API of `\(library)`, a library product no app of the tree uses: its clients subscribe to it outside "
+            + "the tree (\(found)), and each may subscribe more than once",
+          "keep it on Combine for them: \(trap); the `async` alternative goes beside it",
+        ] + reasons.filter { $0.hasPrefix("read as state") }
     }
     return (disposition, phase, reasons)
   }

@@ -103,6 +103,12 @@ struct TreeFacts: Sendable {
   let libraryAPI: LibraryAPI
   /// The tree's test modules.
   let testModules: Set<String>
+
+  /// True when `module` is a published library that is no test module: its public API has
+  /// clients outside the tree.
+  func exports(_ module: String) -> Bool {
+    libraryAPI.libraries.contains(module) && !testModules.contains(module)
+  }
   /// The public `ObservableObject`s of published libraries, with their module: their clients
   /// hold them with `@StateObject`/`@ObservedObject` and read their `$` publishers, so they keep
   /// that API, and their properties and use sites stay with them.

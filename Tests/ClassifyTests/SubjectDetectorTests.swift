@@ -608,6 +608,38 @@ import Testing
         == "one consumer: Sources/App/UploadScreen.swift:5, so `AsyncStream.makeStream()` can replace it")
   }
 
+  /// A library's public subject is subscribed to by its clients, outside the tree: however few
+  /// consumers the tree shows, it stays. The same subject in an app module, or an internal one
+  /// in the library, has all its consumers in the tree and migrates.
+  @Test func aLibrarysPublicSubjectKeepsForItsClients() {
+    let source = """
+      import Combine
+      public final class Sync {
+        public let finished = PassthroughSubject<Void, Never>()
+        public private(set) var progress = CurrentValueSubject<Double, Never>(0)
+        let retried = PassthroughSubject<Int, Never>()
+        func run() { progress.sink { print($0) }.store(in: &bag) }
+      }
+      """
+    let path = "Sources/Sync/Sync.swift"
+    var library = ClassifyContext(modules: [path: "Sync"])
+    library.libraryModules = ["Sync"]
+    let kept = Support.findings([(path, source)], detectors: detectors, context: library)
+    #expect(kept.map(\.disposition) == [.keep, .keep, .migrate])
+    #expect(
+      kept.first?.reasons
+        == [
+          "public API of `Sync`, a library product no app of the tree uses: its clients subscribe to it outside the "
+            + "tree (no consumer in the tree), and each may subscribe more than once",
+          "keep it on Combine for them: an `AsyncStream` traps on a second consumer; the `async` alternative goes "
+            + "beside it",
+        ])
+    #expect(kept.dropFirst().first?.reasons.first?.contains("(one consumer in the tree: \(path):6)") == true)
+    let appContext = ClassifyContext(modules: [path: "Sync"])
+    let app = Support.findings([(path, source)], detectors: detectors, context: appContext)
+    #expect(app.map(\.disposition) == [.migrate, .migrate, .migrate])
+  }
+
   /// ddg's autofill screen subscribes in its `init` to a subject of an app-wide adapter it is
   /// given: one consumer site, but one subscription per screen made, all on one subject.
   @Test func oneConsumerSiteOnAnInstanceItIsGivenKeeps() {

@@ -212,7 +212,7 @@ struct CombineAPIDetector: Detector {
 
   /// `public`/`open` written among the declaration's modifiers, or the declaration inside a
   /// `public extension` or a `public protocol` with no access modifier of its own.
-  private static func isPublic(_ view: SignificantTokenView, keyword: Int, enclosing scope: SymbolIndex.Scope)
+  static func isPublic(_ view: SignificantTokenView, keyword: Int, enclosing scope: SymbolIndex.Scope)
     -> Bool
   {
     switch modifierAccess(view, before: keyword) {

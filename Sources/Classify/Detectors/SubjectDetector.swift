@@ -165,6 +165,8 @@ struct SubjectDetector: Detector {
       use.viewLines = viewConsumers.sorted().map { file.line(of: $0) }
       use.keptLines = keptConsumers.sorted().map { file.line(of: $0) }
       use.multicast = multicast
+      use.isPublic =
+        scope.member == nil && CombineAPIDetector.isPublic(view, keyword: declaration.start, enclosing: scope)
       use.perSubscriber = perSubscriber
       // A view's `.onReceive` is remade with the view anyway: the verdict says so on its own.
       for position in subscribers.sorted() where !viewConsumers.contains(position) {
