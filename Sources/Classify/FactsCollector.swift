@@ -257,9 +257,12 @@ package enum FactsCollector {
       var next = scan + 1
       if view.kind(next) == .colon {
         // A parameter (`model: Model`) or an annotated local.
+        // `Input(reload: reload.eraseToAnyPublisher())`: a call's argument label is no parameter,
+        // and the argument after it is the member of that name, not a shadowing local.
+        let listed = view.kind(scan - 1) == .leftParen || view.kind(scan - 1) == .comma
         guard
-          declares || view.kind(scan - 1) == .leftParen || view.kind(scan - 1) == .comma
-            || view.isIdentifier(scan - 1) || view.kind(scan - 1) == .wildcard
+          declares || view.isIdentifier(scan - 1) || view.kind(scan - 1) == .wildcard
+            || (listed && Self.isParameter(view, scan))
         else { continue }
         next += 1
         if view.isWord(next, "any") || view.isWord(next, "some") { next += 1 }
@@ -272,6 +275,42 @@ package enum FactsCollector {
       }
     }
     return ""
+  }
+
+  /// True when the name at `position`, first in its `(`/`,` slot, is in a declaration's parameter
+  /// list (`init(`, `func name(`, `func name<T>(`, `subscript(`, `{ (a: T) in`), not in a call's
+  /// arguments: its `(` follows one of those.
+  static func isParameter(_ view: SignificantTokenView, _ position: Int) -> Bool {
+    // Back to the `(` of the list, over earlier arguments (balanced groups jumped).
+    var open = position - 1
+    var steps = 0
+    while open > 0, view.kind(open) != .leftParen, steps < 400 {
+      steps += 1
+      if let partner = view.partner(open), partner < open { open = partner }
+      open -= 1
+    }
+    guard open > 0, view.kind(open) == .leftParen else { return false }
+    var before = open - 1
+    if view.kind(before) == .leftBrace { return true }
+    // `init?(`, `init!(`.
+    if view.kind(before) == .postfixQuestionMark || view.kind(before) == .exclamationMark { before -= 1 }
+    if view.isWord(before, "init") || view.isWord(before, "subscript") { return true }
+    // `func name(` or `func name<T: A.B>(`: the `func` within a short head; a call's `(` has a
+    // brace, `=` or `;` between it and any `func` (the enclosing body's `{` at the least).
+    var scan = before
+    steps = 0
+    while scan > 0, steps < 40 {
+      steps += 1
+      if view.isWord(scan, "func") { return true }
+      let kind = view.kind(scan)
+      if kind == .leftBrace || kind == .rightBrace || kind == .semicolon || kind == .equal { return false }
+      if kind == .rightParen || kind == .rightSquare {
+        guard let partner = view.partner(scan) else { return false }
+        scan = partner
+      }
+      scan -= 1
+    }
+    return false
   }
 
   /// The innermost `{` enclosing `position` that opens after `lowest`, looked for up to 50,000

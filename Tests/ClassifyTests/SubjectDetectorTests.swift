@@ -640,6 +640,30 @@ import Testing
     #expect(app.map(\.disposition) == [.migrate, .migrate, .migrate])
   }
 
+  /// `Input(reload: reload.eraseToAnyPublisher())` hands the subject to another object under a
+  /// label spelled like it: the label is no parameter shadowing the member, so the argument is a
+  /// use (CombineDataSources' batches controller was told nothing subscribes). A parameter of that
+  /// name in the function's own head still shadows it.
+  @Test func anArgumentLabelSpelledLikeTheSubjectIsNoShadowingParameter() {
+    let source = """
+      import Combine
+      final class Pager {
+        let reload = PassthroughSubject<Void, Never>()
+        let next = PassthroughSubject<Void, Never>()
+        var feed: Feed?
+        init() {
+          feed = Feed(input: Input(first: 1, reload: reload.eraseToAnyPublisher()))
+        }
+        func configure<T: Swift.Equatable>(_ value: T, next: AnyPublisher<Void, Never>) {
+          feed = Feed(input: Input(reload: next))
+        }
+      }
+      """
+    let findings = Support.findings([("Sources/App/Pager.swift", source)], detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep, .migrate])
+    #expect(findings.first?.reasons.first?.hasPrefix("one consumer: Sources/App/Pager.swift:7, through") == true)
+  }
+
   /// ddg's autofill screen subscribes in its `init` to a subject of an app-wide adapter it is
   /// given: one consumer site, but one subscription per screen made, all on one subject.
   @Test func oneConsumerSiteOnAnInstanceItIsGivenKeeps() {
