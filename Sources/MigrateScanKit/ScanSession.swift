@@ -218,22 +218,28 @@ package struct ScanSession: Sendable {
     // Counted in place: a filtered copy of the findings was the largest block of a scan's peak.
     // Project files (`project.pbxproj`, `.xcconfig`) are read for the graph, not scanned; files
     // no target compiles were scanned but give no findings, and are listed as skipped.
-    let analyses = analyses.filter { !$0.isProjectFile && !outcome.uncompiled.contains($0.path) }
+    let uncompiled = outcome.uncompiled
+    let analyses = analyses.filter { !$0.isProjectFile && (uncompiled.isEmpty || !uncompiled.contains($0.path)) }
     let skipped = (skipped + outcome.skipped).sorted { UTF8Order.precedes($0.path, $1.path) }
+    // Counted per case, not per name: two string-keyed lookups per finding were a measurable part
+    // of a large tree's summary.
     var active = 0
-    var byCategory: [String: Int] = [:]
-    var byDisposition: [String: Int] = [:]
+    var byCategory = [Int](repeating: 0, count: CategoryID.allCases.count)
+    var byDisposition = [Int](repeating: 0, count: Disposition.allCases.count)
     for finding in findings where finding.suppression == nil {
       active += 1
-      byCategory[finding.category.rawValue, default: 0] += 1
-      byDisposition[finding.disposition.rawValue, default: 0] += 1
+      byCategory[finding.category.caseOrdinal] += 1
+      byDisposition[finding.disposition.caseOrdinal] += 1
+    }
+    func named<Case: CaseIterable & RawRepresentable>(_ counts: [Int], _: Case.Type) -> [NamedCount]
+    where Case.RawValue == String {
+      zip(Case.allCases, counts).filter { $0.1 > 0 }.map { NamedCount(name: $0.0.rawValue, count: $0.1) }
+        .sorted { $0.name < $1.name }
     }
     let summary = ScanSummary(
       files: analyses.count, lines: analyses.reduce(0) { $0 + $1.lines }, bytes: analyses.reduce(0) { $0 + $1.bytes },
-      findings: active,
-      byCategory: byCategory.sorted { $0.key < $1.key }.map { NamedCount(name: $0.key, count: $0.value) },
-      byDisposition: byDisposition.sorted { $0.key < $1.key }.map { NamedCount(name: $0.key, count: $0.value) },
-      skipped: skipped, suppressed: findings.count - active)
+      findings: active, byCategory: named(byCategory, CategoryID.self),
+      byDisposition: named(byDisposition, Disposition.self), skipped: skipped, suppressed: findings.count - active)
     var report = ScanReport(
       tool: ToolInfo(version: MigrateScanVersion.current), root: root, summary: summary,
       modules: outcome.graph.modules, findings: findings, plan: outcome.plan, rules: catalog.ruleInfos)

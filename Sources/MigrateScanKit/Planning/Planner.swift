@@ -49,7 +49,7 @@ final class Planner: @unchecked Sendable {
   let modules: [String: ModuleInfo]
   let moduleList: [ModuleInfo]
   let sources: [String: PlanSourceFile]
-  let treeTypes: Set<String>?
+  let treeTypes: TreeTypes?
   /// Threads for the per-section work (1: the calling thread only); the plan is the same.
   let jobs: Int
   /// The findings' units when the leave-alone rule grouped them already.
@@ -71,7 +71,7 @@ final class Planner: @unchecked Sendable {
 
   init(
     builder: PlanBuilder, findings: [Finding], modules: [ModuleInfo], sources: [String: PlanSourceFile],
-    treeTypes: Set<String>?, jobs: Int = 1, units: WorkUnitKey.Placement? = nil
+    treeTypes: TreeTypes?, jobs: Int = 1, units: WorkUnitKey.Placement? = nil
   ) {
     // Units of other findings would misplace every step: those are grouped again.
     self.units = units?.count == findings.count ? units : nil
@@ -372,19 +372,22 @@ final class Planner: @unchecked Sendable {
         let own = merged.own.isEmpty ? merged.all : merged.own
         // The file that declares the type, else the first that holds its code.
         var place = Place(file: own[0], line: 0)
+        var facts: [PlanSourceFile] = []
+        facts.reserveCapacity(own.count)
         for file in own {
-          if let extent = sources[file]?.extents.first(where: { !$0.isExtension && $0.name == name }) {
+          guard let source = sources[file] else { continue }
+          facts.append(source)
+          if place.line == 0, let extent = source.extents.first(where: { !$0.isExtension && $0.name == name }) {
             place = Place(file: file, line: extent.firstLine)
-            break
           }
         }
         if place.line == 0 { place.line = merged.all.firstIndex(of: place.file).map { merged.firstLine[$0] } ?? 1 }
         let folder = Planner.folder(of: place.file)
         modulePlaces[name] = place
         moduleFolders[name] = folder
-        list.append(UnitOrder.Unit(name: name, files: own, folder: folder))
+        list.append(UnitOrder.Unit(name: name, files: facts, folder: folder))
       }
-      return (UnitOrder(units: list, sources: sources, extraUses: feedUses[module] ?? []), modulePlaces, moduleFolders)
+      return (UnitOrder(units: list, extraUses: feedUses[module] ?? []), modulePlaces, moduleFolders)
     }
     for (module, (order, modulePlaces, moduleFolders)) in zip(moduleNames, built) {
       orders[module] = order

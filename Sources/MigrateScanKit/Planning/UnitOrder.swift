@@ -14,8 +14,9 @@ struct UnitOrder {
   /// One unit of the module.
   struct Unit {
     var name: String
-    /// The files holding the unit's own code (not the view use sites of a model).
-    var files: [String]
+    /// The facts of the files holding the unit's own code (not the view use sites of a model),
+    /// looked up once by the caller, which reads them for the unit's place too.
+    var files: [PlanSourceFile]
     var folder: String
   }
 
@@ -33,14 +34,14 @@ struct UnitOrder {
 
   /// - Parameter extraUses: uses the references do not show, as (user, used) names; names of no
   ///   unit are ignored.
-  init(units: [Unit], sources: [String: PlanSourceFile], extraUses: [(String, String)] = []) {
+  init(units: [Unit], extraUses: [(String, String)] = []) {
     let units = units.sorted { $0.name < $1.name }
     var id: [String: Int] = [:]
     for (index, unit) in units.enumerated() { id[unit.name] = index }
     var edges: [Graph.Edge] = []
     for (index, unit) in units.enumerated() {
       for file in unit.files {
-        for reference in sources[file]?.references ?? [] {
+        for reference in file.references {
           guard let target = UnitOrder.resolve(reference, in: id), target != index else { continue }
           edges.append(Graph.Edge(from: index, to: target))
         }
