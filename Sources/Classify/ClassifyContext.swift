@@ -2,7 +2,8 @@ import ScanModel
 
 /// What the global pass knows about the whole tree.
 package struct ClassifyContext: Sendable {
-  /// Type names declared anywhere in the scanned tree (the files' own declarations are added).
+  /// Type names declared anywhere in the scanned tree (the files' own declarations are added),
+  /// besides the top-level types of `symbols` (which the scanner gives instead of a set).
   package var declaredTypeNames: Set<String>
   /// The module (SwiftPM target or folder) of a file path, or nil.
   package var moduleOf: @Sendable (String) -> String?

@@ -223,7 +223,10 @@ struct TreeFacts: Sendable {
       }
     }
     self.declaredBy = declaredBy
-    self.declaredEverywhere = asked.filter { context.declaredTypeNames.contains($0) && declaredBy[$0] == nil }
+    self.declaredEverywhere = asked.filter { name in
+      declaredBy[name] == nil
+        && (context.declaredTypeNames.contains(name) || context.symbols?.declaresTopLevel(name) == true)
+    }
     self.reexports = reexports
     self.providing = context.providingModules
     self.exportingModules = exporting

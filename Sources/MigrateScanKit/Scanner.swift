@@ -185,10 +185,10 @@ package struct Scanner: Sendable {
       symbols = SymbolTable(
         sources: compiled, module: { moduleTable[compiled[$0].path] ?? "" }, members: { membersOfPath[$0] ?? [] })
     }
-    // Top-level names only: a nested `Cache.Future` does not shadow Combine's `Future`.
-    let declared = symbols.topLevelNames
-    var classifyContext = ClassifyContext(
-      declaredTypeNames: declared, moduleOf: { moduleTable[$0] }, deploymentTargets: targets)
+    // Top-level names only: a nested `Cache.Future` does not shadow Combine's `Future`. Both the
+    // classifier and the planner ask the table (`declaresTopLevel`), not a set of its names.
+    let declared = TreeTypes(symbols)
+    var classifyContext = ClassifyContext(moduleOf: { moduleTable[$0] }, deploymentTargets: targets)
     classifyContext.libraryModules = libraries
     classifyContext.testModules = tests
     classifyContext.symbols = symbols
@@ -222,9 +222,14 @@ package struct Scanner: Sendable {
           path: analysis.path, module: module, lines: analysis.lines, facts: analysis.facts,
           isTest: testModules.contains(module)))
     }
+    // Grouped once for the bridge, the rule and the planner: the bridge changes phases and
+    // reasons only, none of what a finding's unit is made of.
+    let placed = PlanUnits(
+      placement: WorkUnitKey.units(of: findings, treeTypes: declared) { testModules.contains($0) })
     // The tree's own helpers on Combine's types are the bridge: what is inside them goes with them.
-    BridgeInternals.apply(to: &findings, treeTypes: declared)
-    let units = planBuilder.applyLeaveAlone(&findings, modules: graph.modules, files: unitFiles, treeTypes: declared)
+    BridgeInternals.apply(to: &findings, placed: placed.placement)
+    let units = planBuilder.applyLeaveAlone(
+      &findings, modules: graph.modules, files: unitFiles, treeTypes: declared, placed: placed)
     // Extents and references of the files with findings only: what sizes and orders the steps.
     var withFindings: Set<String> = []
     // Findings are in report order, a file's together: each path is hashed once.

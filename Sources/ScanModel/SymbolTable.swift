@@ -174,11 +174,11 @@ package struct SymbolTable: Sendable {
     return !declaring[number].isEmpty
   }
 
-  /// The names of the top-level types the tree declares.
-  package var topLevelNames: Set<String> {
-    var names: Set<String> = []
-    for (name, number) in keys where !topLevel[number].isEmpty { names.insert(name) }
-    return names
+  /// Whether some file declares a top-level type named `name` (a nested `Cache.Future` is not
+  /// `Future`).
+  package func declaresTopLevel(_ name: String) -> Bool {
+    guard let number = keys[name] else { return false }
+    return !topLevel[number].isEmpty
   }
 
   /// Whether the ascending `list` holds `number`: files declare few types, so a scan.

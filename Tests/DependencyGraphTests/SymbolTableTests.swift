@@ -50,7 +50,9 @@ import Testing
     #expect(index.files(declaring: "Inner.Leaf") == [])
     #expect(index.declares("Inner"))
     #expect(!index.declares("Missing"))
-    #expect(index.topLevelNames == ["State", "Feature", "APIClient", "Outer"])
+    for name in ["State", "Feature", "APIClient", "Outer"] { #expect(index.declaresTopLevel(name)) }
+    // Nested only (`Outer.Inner`, `Outer.Inner.Leaf`), or not at all.
+    for name in ["Inner", "Leaf", "Inner.Leaf", "Missing"] { #expect(!index.declaresTopLevel(name)) }
   }
 
   /// `Model.store` is typed `Store` in two files and `Other.store` `Cache`; `Screen.model` is typed

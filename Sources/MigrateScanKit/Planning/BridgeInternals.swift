@@ -21,7 +21,8 @@ enum BridgeInternals {
     "Scheduler",
   ]
 
-  static func apply(to findings: inout [Finding], treeTypes: Set<String>?) {
+  /// - Parameter placed: the findings' units (`WorkUnitKey.units`): a bridge unit's findings move.
+  static func apply(to findings: inout [Finding], placed: WorkUnitKey.Placement) {
     // Per helper (module and symbol): the phase of its bridge-helper finding, `prepare` if any
     // overload is still used.
     var helperPhase: [String: Phase] = [:]
@@ -35,8 +36,7 @@ enum BridgeInternals {
       guard finding.disposition == .migrate, finding.suppression == nil, finding.unit == nil,
         finding.category != .bridgeHelper, let symbol = finding.symbol
       else { continue }
-      let key = WorkUnitKey.of(finding, treeTypes: treeTypes)
-      guard key.kind == .bridge else { continue }
+      guard placed[index]?.key.kind == .bridge else { continue }
       if let phase = helperPhase[(finding.module ?? "") + "\u{1F}" + symbol] {
         findings[index].phase = phase
         findings[index].help = "Leave it inside the bridge; it goes when the bridge is removed."

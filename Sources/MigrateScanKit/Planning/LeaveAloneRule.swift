@@ -72,13 +72,15 @@ package struct LeaveAloneRule: Sendable, Equatable {
   ///     member of an extension of another type is a bridge unit of its own); nil: all count.
   ///   - history: the tree's git history; `.unavailable` makes the rule judge on size,
   ///     operators and tests, and say so.
+  ///   - placed: the findings' units when the caller has grouped them already (with the same
+  ///     tree types and test modules); else grouped here.
   ///
   /// - Returns: the units it judged (`WorkUnitKey.units`), which the plan's steps are: planning
   ///   the same findings after this needs no second grouping.
   @discardableResult
   package func apply(
-    to findings: inout [Finding], modules: [ModuleInfo], files: [File], treeTypes: Set<String>? = nil,
-    history: GitHistory.Reading
+    to findings: inout [Finding], modules: [ModuleInfo], files: [File], treeTypes: TreeTypes? = nil,
+    history: GitHistory.Reading, placed: PlanUnits? = nil
   ) -> PlanUnits {
     let testModules = Set(modules.filter(\.isTest).map(\.name))
     // Built when a unit first holds enough kept operators: most trees have none, and hashing
@@ -100,7 +102,7 @@ package struct LeaveAloneRule: Sendable, Equatable {
     }
     // Units in order of their first finding (their numbers), so the work (and any future
     // output) never follows dictionary order.
-    let placed = WorkUnitKey.units(of: findings, treeTypes: treeTypes) { testModules.contains($0) }
+    let placed = placed?.placement ?? WorkUnitKey.units(of: findings, treeTypes: treeTypes) { testModules.contains($0) }
     var units: [[Int]] = []
     var inTests: [Bool] = []
     for index in findings.indices {

@@ -39,9 +39,11 @@ package struct PlanBuilder: Sendable {
   /// - Returns: the findings' units, for `build` of the same findings, modules and tree types.
   @discardableResult
   package func applyLeaveAlone(
-    _ findings: inout [Finding], modules: [ModuleInfo], files: [LeaveAloneRule.File], treeTypes: Set<String>? = nil
+    _ findings: inout [Finding], modules: [ModuleInfo], files: [LeaveAloneRule.File], treeTypes: TreeTypes? = nil,
+    placed: PlanUnits? = nil
   ) -> PlanUnits {
-    leaveAlone.apply(to: &findings, modules: modules, files: files, treeTypes: treeTypes, history: history)
+    leaveAlone.apply(
+      to: &findings, modules: modules, files: files, treeTypes: treeTypes, history: history, placed: placed)
   }
 
   /// Builds the plan. `findings` must be in report order and already final; suppressed ones
@@ -59,7 +61,7 @@ package struct PlanBuilder: Sendable {
   ///     groups them here.
   package func build(
     findings: [Finding], modules: [ModuleInfo], sources: [String: PlanSourceFile] = [:],
-    treeTypes: Set<String>? = nil, notes: [String] = [], jobs: Int = 1, units: PlanUnits? = nil
+    treeTypes: TreeTypes? = nil, notes: [String] = [], jobs: Int = 1, units: PlanUnits? = nil
   ) -> MigrationPlan {
     let planner = Planner(
       builder: self, findings: findings, modules: modules, sources: sources, treeTypes: treeTypes, jobs: jobs,

@@ -19,7 +19,7 @@ struct WorkUnitKey: Hashable, Sendable {
   ///
   /// - Parameter treeTypes: the top-level type names the tree declares; nil when unknown (then
   ///   every type counts as the tree's).
-  static func of(_ finding: Finding, treeTypes: Set<String>?) -> WorkUnitKey {
+  static func of(_ finding: Finding, treeTypes: TreeTypes?) -> WorkUnitKey {
     if let unit = finding.unit { return WorkUnitKey(kind: .type, name: unit) }
     guard let symbol = finding.symbol, let type = typePart(of: symbol) else {
       return WorkUnitKey(kind: .file, name: finding.file)
@@ -38,7 +38,7 @@ struct WorkUnitKey: Hashable, Sendable {
   /// is no test first, then the smallest name.
   ///
   /// - Parameter isTest: whether a module is a test target.
-  static func units(of findings: [Finding], treeTypes: Set<String>?, isTest: (String) -> Bool) -> Placement {
+  static func units(of findings: [Finding], treeTypes: TreeTypes?, isTest: (String) -> Bool) -> Placement {
     var keys = [WorkUnitKey?](repeating: nil, count: findings.count)
     var home: [String: String] = [:]
     for index in findings.indices where findings[index].suppression == nil {

@@ -1,0 +1,30 @@
+import ScanModel
+
+/// The top-level type names the tree declares, as the planner asks about them: one name per
+/// finding, whether it is the tree's own type or an extension of someone else's.
+///
+/// A scan answers from its symbol table, which already holds every name: a set of the names
+/// built for the planner hashed every declaration of a large tree again, for a few thousand
+/// questions. Tests and small callers give the names.
+package struct TreeTypes: Sendable, ExpressibleByArrayLiteral {
+  private let names: Set<String>
+  private let symbols: SymbolTable?
+
+  /// The top-level types of `symbols`.
+  package init(_ symbols: SymbolTable) {
+    names = []
+    self.symbols = symbols
+  }
+
+  /// Exactly `names`.
+  package init(arrayLiteral names: String...) {
+    self.names = Set(names)
+    symbols = nil
+  }
+
+  /// Whether the tree declares a top-level type `name`.
+  package func contains(_ name: String) -> Bool {
+    if let symbols { return symbols.declaresTopLevel(name) }
+    return names.contains(name)
+  }
+}
