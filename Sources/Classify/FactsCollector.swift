@@ -133,10 +133,10 @@ package enum FactsCollector {
     let publisherWords = publisherDeclarationWords
     for word in view.declarationWords {
       let position = Int(word)
-      guard publisherWords.index(at: position, in: view) != nil else { continue }
-      guard let declared = publisherDeclaration(view, file, at: position) else { continue }
+      guard let kind = publisherWords.index(at: position, in: view) else { continue }
+      guard let declared = publisherDeclaration(view, file, at: position, word: kind) else { continue }
       facts.publisherDeclarations.append(declared)
-      if view.isWord(position, "var"), var use = reExposure(file, at: position) {
+      if kind == 2, var use = reExposure(file, at: position) {
         use.reExposedAs = declared.name
         facts.memberUses.append(use)
       }
@@ -515,14 +515,15 @@ package enum FactsCollector {
   /// written type (after `->`, `:` or `=`) is named like a publisher. Members and file-level
   /// declarations only: a local's type is not asked for across files.
   /// `view` is `file.view`, passed in: copying it out of `file` retained each of its arrays, per
-  /// `let` of the tree.
-  private static func publisherDeclaration(_ view: SignificantTokenView, _ file: FileContext, at position: Int)
-    -> CombineFacts.PublisherDeclaration?
-  {
+  /// `let` of the tree. `word` is the keyword's index in `publisherDeclarationWords`, which the
+  /// caller has looked up (comparing the text again was most of this function's cost).
+  private static func publisherDeclaration(
+    _ view: SignificantTokenView, _ file: FileContext, at position: Int, word: Int
+  ) -> CombineFacts.PublisherDeclaration? {
     guard view.isIdentifier(position + 1) else { return nil }
     var start = -1
     var isAlias = false
-    if view.isWord(position, "func") {
+    if word == 0 {
       var next = position + 2
       if view.has(next, "<"), let close = FutureTaskWrapperDetector.genericEnd(view, next) { next = close + 1 }
       guard view.kind(next) == .leftParen, let close = view.partner(next) else { return nil }
@@ -537,7 +538,7 @@ package enum FactsCollector {
       guard case .arrow = view.kind(next) else { return nil }
       start = next + 1
     } else {
-      isAlias = view.isWord(position, "typealias")
+      isAlias = word == 3
       let after = view.kind(position + 2)
       if after == .colon && !isAlias {
         start = position + 3
@@ -557,7 +558,8 @@ package enum FactsCollector {
       isAlias: isAlias)
   }
 
-  /// The words that may declare something of a publisher type.
+  /// The words that may declare something of a publisher type, in the order
+  /// `publisherDeclaration(_:_:at:word:)` numbers them.
   private static let publisherDeclarationWords = ByteWords(["func", "let", "var", "typealias"])
 
   /// Type names that are publishers without saying so in their last word.

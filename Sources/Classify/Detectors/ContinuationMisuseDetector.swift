@@ -497,9 +497,12 @@ struct ContinuationMisuseDetector: Detector {
       // (`_ work: @escaping Work`), which only a function type takes.
       let closures = signature.parameters.filter { parameter in
         (parameter.typeStart...parameter.typeEnd).contains(where: { position in
-          if case .arrow = view.kind(position) { return true }
-          return view.has(position, "@")
-            && (view.isWord(position + 1, "escaping") || view.isWord(position + 1, "Sendable"))
+          // By kind, not text: this runs for every token of every parameter type in the tree.
+          switch view.kind(position) {
+          case .arrow: return true
+          case .atSign: return view.isWord(position + 1, "escaping") || view.isWord(position + 1, "Sendable")
+          default: return false
+          }
         })
       }
       // Only after the filter: a line needs the file's line index, which most files never build.
