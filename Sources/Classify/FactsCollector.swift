@@ -40,13 +40,23 @@ package enum FactsCollector {
       switch kind {
       case .keyword:
         // One lookup for every keyword the facts read (each keyword of the file comes here):
-        // `typealias` (5) and `protocol` (6) follow the type words, then `import`, `let`, `var`.
+        // `typealias` (5) and `protocol` (6) follow the type words, then `import`, `let`, `var`,
+        // `init`, `Self`.
         guard let word = keywords.index(at: position, in: view) else { break }
         switch word {
         case 7:
           collectImport(view, at: position, into: &facts)
         case 8, 9:
           if let member = member(file, at: position) { facts.members.append(member) }
+        case 10, 11:
+          // `Self.init(didUpdate: delegate.didUpdate.eraseToAnyPublisher())`, `.init(…)`,
+          // `Self(…)`: a call, as `Client(…)` is below (an `init(` that is no member access
+          // declares one).
+          if mayPassPublishers, word == 11 || view.isPeriod(position - 1), view.kind(position + 1) == .leftParen,
+            passesPublisher(view, open: position + 1)
+          {
+            collectArguments(file, open: position + 1, into: &facts.memberUses, handedOver: true)
+          }
         case 5:
           if var alias = typeAlias(view, at: position) {
             locate(&alias, file, declaredAt: position)
@@ -348,9 +358,22 @@ package enum FactsCollector {
       {
         return true
       }
+      // `Client(didUpdate: delegate.didUpdate.eraseToAnyPublisher())`: whatever the name, an
+      // erased publisher is what the callee takes.
+      if erasedEnd(view, at: scan, close: close) != nil { return true }
       scan += 1
     }
     return false
+  }
+
+  /// The `)` of `.eraseToAnyPublisher()` at `position` when it ends an argument of the call
+  /// closing at `close` (a `,` or that `)` follows it), else nil.
+  private static func erasedEnd(_ view: SignificantTokenView, at position: Int, close: Int) -> Int? {
+    guard view.isPeriod(position - 1), view.kind(position + 1) == .leftParen, view.kind(position + 2) == .rightParen,
+      view.isWord(position, "eraseToAnyPublisher")
+    else { return nil }
+    let end = position + 2
+    return view.kind(end + 1) == .comma || end + 1 == close ? end : nil
   }
 
   /// The member paths passed as arguments of the call whose `(` is at `open`; `handedOver` marks
@@ -376,7 +399,14 @@ package enum FactsCollector {
         guard view.isPeriod(position + 1) else { break }
         position += 2
       }
-      if !links.isEmpty, !handedOver || view.kind(position + 1) == .comma || position + 1 == close,
+      // Handed over erased (`delegate.didUpdate.eraseToAnyPublisher()`): the path before it is
+      // what is handed over.
+      var erased = false
+      if handedOver, links.count >= 2, let last = links.last, erasedEnd(view, at: last.position, close: close) != nil {
+        links.removeLast()
+        erased = true
+      }
+      if !links.isEmpty, !handedOver || erased || view.kind(position + 1) == .comma || position + 1 == close,
         var use = memberUse(file, links: links[...])
       {
         use.isHandedOver = handedOver
@@ -421,9 +451,11 @@ package enum FactsCollector {
   }
 
   /// The keywords the facts read: the declaration words whose clause they keep (`typealias` (5)
-  /// and `protocol` (6) go to lists of their own), then `import` (7), `let` and `var` (8, 9).
+  /// and `protocol` (6) go to lists of their own), then `import` (7), `let` and `var` (8, 9), and
+  /// `init` (10) and `Self` (11), whose calls may hand publishers over.
   private static let factKeywords = ByteWords([
-    "class", "struct", "enum", "actor", "extension", "typealias", "protocol", "import", "let", "var",
+    "class", "struct", "enum", "actor", "extension", "typealias", "protocol", "import", "let", "var", "init",
+    "Self",
   ])
 
   /// `typealias Name = Target<…>`: the alias and the type it names.

@@ -664,6 +664,74 @@ import Testing
     #expect(findings.first?.reasons.first?.hasPrefix("one consumer: Sources/App/Pager.swift:7, through") == true)
   }
 
+  /// A subject erased and handed to another object's initialiser from other code
+  /// (`Client(didUpdate: delegate.didUpdate.eraseToAnyPublisher())`, CombineCoreBluetooth's
+  /// live clients, written `Self(…)` and `.init(…)` too) is consumed by that object: on an
+  /// instance the code makes, one consumer that
+  /// goes through a call taking a publisher; through a property, or from an extension in another
+  /// file, a hand-off whose consumers cannot be counted. None is "nothing subscribes".
+  @Test func aSubjectErasedIntoAnotherObjectsInitialiserIsHandedOver() {
+    let files = [
+      (
+        "Sources/App/Delegate.swift",
+        """
+        import Combine
+        final class Delegate {
+          let didUpdate = PassthroughSubject<Int, Never>()
+          func changed(_ value: Int) { didUpdate.send(value) }
+        }
+        final class Plugin {
+          let state = PassthroughSubject<Int, Never>()
+        }
+        final class Bridge {
+          let events = PassthroughSubject<Int, Never>()
+        }
+        final class Radio {
+          let tuned = PassthroughSubject<Int, Never>()
+        }
+        """
+      ),
+      (
+        "Sources/App/Client.swift",
+        """
+        import Combine
+        struct Client {
+          var didUpdate: AnyPublisher<Int, Never>
+          static func live() -> Client {
+            let delegate = Delegate()
+            return Client(didUpdate: delegate.didUpdate.eraseToAnyPublisher())
+          }
+        }
+        extension Plugin {
+          func observe() -> Runner { Runner(updates: state.eraseToAnyPublisher()) }
+        }
+        final class Owner {
+          let bridge: Bridge
+          init(bridge: Bridge) { self.bridge = bridge }
+          func runner() -> Runner { Runner(updates: bridge.events.eraseToAnyPublisher(), count: 1) }
+        }
+        struct Tuner {
+          var tuned: AnyPublisher<Int, Never>
+          static func live(_ radio: Radio) -> Self { Self(tuned: radio.tuned.eraseToAnyPublisher()) }
+          static func test(_ radio: Radio) -> Tuner { .init(tuned: radio.tuned.eraseToAnyPublisher()) }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep, .keep, .keep, .keep])
+    #expect(
+      findings[3].reasons.first?.contains(
+        "passed to a function at Sources/App/Client.swift:19, Sources/App/Client.swift:20")
+        == true)
+    #expect(findings[0].reasons.first?.hasPrefix("one consumer: Sources/App/Client.swift:6, through") == true)
+    #expect(
+      findings[1].reasons.first
+        == "no consumer found; passed to a function at Sources/App/Client.swift:10, where its consumers cannot be "
+        + "counted")
+    #expect(findings[2].reasons.first?.contains("passed to a function at Sources/App/Client.swift:15") == true)
+  }
+
   /// ddg's autofill screen subscribes in its `init` to a subject of an app-wide adapter it is
   /// given: one consumer site, but one subscription per screen made, all on one subject.
   @Test func oneConsumerSiteOnAnInstanceItIsGivenKeeps() {
