@@ -352,15 +352,16 @@ package enum FactsCollector {
         scan = partner + 1
         continue
       }
-      if view.isIdentifier(scan), view.isPeriod(scan - 1),
-        view.kind(scan + 1) == .comma || scan + 1 == close,
-        view.endsWith(scan, "Publisher") || view.endsWith(scan, "Subject")
-      {
-        return true
+      if view.isIdentifier(scan), view.isPeriod(scan - 1) {
+        let next = view.kind(scan + 1)
+        if next == .comma || scan + 1 == close {
+          if view.endsWith(scan, "Publisher") || view.endsWith(scan, "Subject") { return true }
+        } else if next == .leftParen, erasedEnd(view, at: scan, close: close) != nil {
+          // `Client(didUpdate: delegate.didUpdate.eraseToAnyPublisher())`: whatever the name,
+          // an erased publisher is what the callee takes.
+          return true
+        }
       }
-      // `Client(didUpdate: delegate.didUpdate.eraseToAnyPublisher())`: whatever the name, an
-      // erased publisher is what the callee takes.
-      if erasedEnd(view, at: scan, close: close) != nil { return true }
       scan += 1
     }
     return false
@@ -368,9 +369,12 @@ package enum FactsCollector {
 
   /// The `)` of `.eraseToAnyPublisher()` at `position` when it ends an argument of the call
   /// closing at `close` (a `,` or that `)` follows it), else nil.
+  @inline(__always)
   private static func erasedEnd(_ view: SignificantTokenView, at position: Int, close: Int) -> Int? {
-    guard view.isPeriod(position - 1), view.kind(position + 1) == .leftParen, view.kind(position + 2) == .rightParen,
-      view.isWord(position, "eraseToAnyPublisher")
+    // Kinds and the length before the text: this runs for every call argument of a file that
+    // may pass publishers.
+    guard view.kind(position + 2) == .rightParen, view.kind(position + 1) == .leftParen, view.isPeriod(position - 1),
+      view.length(position) == 19, view.isWord(position, "eraseToAnyPublisher")
     else { return nil }
     let end = position + 2
     return view.kind(end + 1) == .comma || end + 1 == close ? end : nil

@@ -102,6 +102,12 @@ package struct SymbolTable: Sendable {
   package init(files: [File]) {
     self.files = files
     declaredKeys.reserveCapacity(files.count)
+    // Most declarations are top-level names of their own: sized once rather than regrown.
+    let declarations = files.reduce(0) { $0 + $1.types.count }
+    keys.reserveCapacity(declarations)
+    topLevel.reserveCapacity(declarations)
+    nested.reserveCapacity(declarations)
+    declaring.reserveCapacity(declarations)
     for (file, entry) in files.enumerated() {
       var declared: [Int] = []
       for declaration in entry.types {
