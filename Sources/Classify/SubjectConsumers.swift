@@ -400,7 +400,8 @@ struct SubjectConsumers: Sendable {
       let exposure =
         subject.opaqueExposures.isEmpty
         ? ""
-        : "; re-exposed at line \(lines) (`eraseToAnyPublisher()`, or handed to another object's property)"
+        : "; re-exposed at line\(subject.opaqueExposures.count == 1 ? "" : "s") \(lines) (`eraseToAnyPublisher()`, "
+          + "returned, or handed to another object's property)"
       let passed = result.handedOver.isEmpty ? "" : "; passed to a function at \(list(result.handedOver))"
       reasons.append(
         (count == 1 ? "1 consumer found: \(listed)" : "no consumer found") + exposure + passed

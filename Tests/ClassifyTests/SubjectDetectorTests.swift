@@ -664,6 +664,41 @@ import Testing
     #expect(findings.first?.reasons.first?.hasPrefix("one consumer: Sources/App/Pager.swift:7, through") == true)
   }
 
+  /// A subject returned or stored whole (`channels[name] = subject`, `return subject`) escapes
+  /// to code whose consumers are not counted: a hub handing out one subject per channel is no
+  /// single-consumer subject. A local consumed once where it is made still migrates, and so does
+  /// a property an initialiser assigns its parameter of the same name.
+  @Test func aReturnedOrStoredSubjectEscapes() {
+    let source = """
+      import Combine
+      final class Hub {
+        private var channels: [String: PassthroughSubject<Int, Never>] = [:]
+        func channel(_ name: String) -> PassthroughSubject<Int, Never> {
+          let subject = PassthroughSubject<Int, Never>()
+          channels[name] = subject
+          return subject
+        }
+        func once() {
+          let done = PassthroughSubject<Void, Never>()
+          done.sink { print("done") }.store(in: &bag)
+        }
+      }
+      final class Mock {
+        var state: CurrentValueSubject<Int, Never>
+        init(rooms: [Int] = [], state: CurrentValueSubject<Int, Never> = .init(0)) {
+          self.state = state
+        }
+      }
+      """
+    let findings = Support.findings([("Sources/App/Hub.swift", source)], detectors: detectors)
+    // The mock's `state` is assigned its parameter (shadowed past the default's `.init(0)`).
+    #expect(findings.map(\.disposition) == [.keep, .migrate, .migrate])
+    #expect(
+      findings.first?.reasons.first
+        == "no consumer found; re-exposed at lines 6, 7 (`eraseToAnyPublisher()`, returned, or handed to another "
+        + "object's property), where its consumers cannot be counted")
+  }
+
   /// A subject erased and handed to another object's initialiser from other code
   /// (`Client(didUpdate: delegate.didUpdate.eraseToAnyPublisher())`, CombineCoreBluetooth's
   /// live clients, written `Self(…)` and `.init(…)` too) is consumed by that object: on an

@@ -146,6 +146,13 @@ struct SubjectDetector: Detector {
           }
           continue
         }
+        // Returned or assigned whole (`return subject`, `subjects[key] = subject`): it escapes to
+        // code whose consumers are not counted here (amplify's hub keeps one per channel in a
+        // dictionary and hands it out).
+        if view.isWord(position - 1, "return") || view.kind(position - 1) == .equal {
+          handedOver.append(position)
+          continue
+        }
         let previous = view.kind(position - 1)
         // Passed on: `merge(with: events)`, `Publishers.Merge(a, events)`, `[a, events].combineLatest()`.
         if previous == .leftParen || previous == .comma || previous == .colon || previous == .leftSquare {
@@ -285,7 +292,12 @@ struct SubjectDetector: Detector {
     let member = file.symbols.scope(at: position)
     guard member.member != nil, member.open > 0 else { return false }
     var start = member.open - 1
-    while start > max(0, member.open - 120), !view.isWord(start, "func"), !view.isWord(start, "init") { start -= 1 }
+    // Back to the declaration's `func`/`init`, not a default value's `.init(0)` on the way.
+    while start > max(0, member.open - 120), !view.isWord(start, "func"),
+      !view.isWord(start, "init") || view.isPeriod(start - 1)
+    {
+      start -= 1
+    }
     guard view.isWord(start, "func") || view.isWord(start, "init") else { return false }
     return !FactsCollector.localType(file, of: declaration.name, before: position, after: max(start, declaration.end))
       .isEmpty
