@@ -8,7 +8,7 @@ extension Classifier {
     -> (Disposition, Phase?, [String])?
   {
     guard let module, !tree.testModules.contains(module), let kind = candidate.key?.first else { return nil }
-    let library = tree.libraryAPI.libraries.contains(module)
+    let library = tree.exports(module)
     switch kind {
     case "O":
       guard library else { return nil }

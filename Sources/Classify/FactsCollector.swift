@@ -356,7 +356,7 @@ package enum FactsCollector {
         let next = view.kind(scan + 1)
         if next == .comma || scan + 1 == close {
           if view.endsWith(scan, "Publisher") || view.endsWith(scan, "Subject") { return true }
-        } else if next == .leftParen, erasedEnd(view, at: scan, close: close) != nil {
+        } else if next == .leftParen, endsErasedArgument(view, at: scan, close: close) {
           // `Client(didUpdate: delegate.didUpdate.eraseToAnyPublisher())`: whatever the name,
           // an erased publisher is what the callee takes.
           return true
@@ -367,17 +367,16 @@ package enum FactsCollector {
     return false
   }
 
-  /// The `)` of `.eraseToAnyPublisher()` at `position` when it ends an argument of the call
-  /// closing at `close` (a `,` or that `)` follows it), else nil.
+  /// True when `.eraseToAnyPublisher()` at `position` ends an argument of the call closing at
+  /// `close` (a `,` or that `)` follows it).
   @inline(__always)
-  private static func erasedEnd(_ view: SignificantTokenView, at position: Int, close: Int) -> Int? {
+  private static func endsErasedArgument(_ view: SignificantTokenView, at position: Int, close: Int) -> Bool {
     // Kinds and the length before the text: this runs for every call argument of a file that
     // may pass publishers.
     guard view.kind(position + 2) == .rightParen, view.kind(position + 1) == .leftParen, view.isPeriod(position - 1),
       view.length(position) == 19, view.isWord(position, "eraseToAnyPublisher")
-    else { return nil }
-    let end = position + 2
-    return view.kind(end + 1) == .comma || end + 1 == close ? end : nil
+    else { return false }
+    return view.kind(position + 3) == .comma || position + 3 == close
   }
 
   /// The member paths passed as arguments of the call whose `(` is at `open`; `handedOver` marks
@@ -406,7 +405,8 @@ package enum FactsCollector {
       // Handed over erased (`delegate.didUpdate.eraseToAnyPublisher()`): the path before it is
       // what is handed over.
       var erased = false
-      if handedOver, links.count >= 2, let last = links.last, erasedEnd(view, at: last.position, close: close) != nil {
+      if handedOver, links.count >= 2, let last = links.last, endsErasedArgument(view, at: last.position, close: close)
+      {
         links.removeLast()
         erased = true
       }

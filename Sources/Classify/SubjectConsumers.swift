@@ -456,9 +456,11 @@ struct SubjectConsumers: Sendable {
           + "its one consumer exists")
       reasons.append("keep it single-consumer: \(trap)")
     }
-    if subject.kind == "CurrentValueSubject" && subject.stateReads > 0 {
-      reasons.append("read as state through `.value`: a stored property of an `@Observable` type can replace that part")
-    }
+    // Said with every verdict but the protocol's, which replaces the reasons.
+    let stateRead =
+      subject.kind == "CurrentValueSubject" && subject.stateReads > 0
+      ? ["read as state through `.value`: a stored property of an `@Observable` type can replace that part"] : []
+    reasons += stateRead
     if disposition == .migrate, let requirement = result.requiredBy {
       disposition = .keep
       phase = nil
@@ -481,7 +483,7 @@ struct SubjectConsumers: Sendable {
           "public API of `\(library)`, a library product no app of the tree uses: its clients subscribe to it outside "
             + "the tree (\(found)), and each may subscribe more than once",
           "keep it on Combine for them: \(trap); the `async` alternative goes beside it",
-        ] + reasons.filter { $0.hasPrefix("read as state") }
+        ] + stateRead
     }
     return (disposition, phase, reasons)
   }

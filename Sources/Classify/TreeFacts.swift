@@ -103,12 +103,6 @@ struct TreeFacts: Sendable {
   let libraryAPI: LibraryAPI
   /// The tree's test modules.
   let testModules: Set<String>
-
-  /// True when `module` is a published library that is no test module: its public API has
-  /// clients outside the tree.
-  func exports(_ module: String) -> Bool {
-    libraryAPI.libraries.contains(module) && !testModules.contains(module)
-  }
   /// The public `ObservableObject`s of published libraries, with their module: their clients
   /// hold them with `@StateObject`/`@ObservedObject` and read their `$` publishers, so they keep
   /// that API, and their properties and use sites stay with them.
@@ -119,6 +113,12 @@ struct TreeFacts: Sendable {
   let modelFeeds = ModelFeedMemo()
   /// Resolved `future-initialiser` helper calls, counted per helper name for `bridge-helper`.
   private var initialiserCalls = 0
+
+  /// True when `module` is a published library that is no test module: its public API has
+  /// clients outside the tree.
+  func exports(_ module: String) -> Bool {
+    libraryAPI.libraries.contains(module) && !testModules.contains(module)
+  }
 
   /// Joins the facts of `files`; `jobs` threads share the per-file part.
   init(files: [FileClassification], context: ClassifyContext, jobs: Int = 1) {

@@ -146,14 +146,14 @@ struct SubjectDetector: Detector {
           }
           continue
         }
+        let previous = view.kind(position - 1)
         // Returned or assigned whole (`return subject`, `subjects[key] = subject`): it escapes to
         // code whose consumers are not counted here (amplify's hub keeps one per channel in a
         // dictionary and hands it out).
-        if view.isWord(position - 1, "return") || view.kind(position - 1) == .equal {
+        if previous == .equal || view.isWord(position - 1, "return") {
           handedOver.append(position)
           continue
         }
-        let previous = view.kind(position - 1)
         // Passed on: `merge(with: events)`, `Publishers.Merge(a, events)`, `[a, events].combineLatest()`.
         if previous == .leftParen || previous == .comma || previous == .colon || previous == .leftSquare {
           // Fed, not consuming: `upstream.subscribe(events)`, `.assign(to: \.value, on: events)`.

@@ -7,24 +7,24 @@ import ScanModel
 /// built for the planner hashed every declaration of a large tree again, for a few thousand
 /// questions. Tests and small callers give the names.
 package struct TreeTypes: Sendable, ExpressibleByArrayLiteral {
-  private let names: Set<String>
-  private let symbols: SymbolTable?
+  private enum Source: Sendable {
+    case symbols(SymbolTable)
+    case names(Set<String>)
+  }
+
+  private let source: Source
 
   /// The top-level types of `symbols`.
-  package init(_ symbols: SymbolTable) {
-    names = []
-    self.symbols = symbols
-  }
+  package init(_ symbols: SymbolTable) { source = .symbols(symbols) }
 
   /// Exactly `names`.
-  package init(arrayLiteral names: String...) {
-    self.names = Set(names)
-    symbols = nil
-  }
+  package init(arrayLiteral names: String...) { source = .names(Set(names)) }
 
   /// Whether the tree declares a top-level type `name`.
   package func contains(_ name: String) -> Bool {
-    if let symbols { return symbols.declaresTopLevel(name) }
-    return names.contains(name)
+    switch source {
+    case .symbols(let symbols): symbols.declaresTopLevel(name)
+    case .names(let names): names.contains(name)
+    }
   }
 }
