@@ -664,10 +664,12 @@ import Testing
     #expect(findings.first?.reasons.first?.hasPrefix("one consumer: Sources/App/Pager.swift:7, through") == true)
   }
 
-  /// A subject returned or stored whole (`channels[name] = subject`, `return subject`) escapes
+  /// A subject returned or stored whole (`channels[name] = subject`, `return subject`,
+  /// `return last!`) escapes
   /// to code whose consumers are not counted: a hub handing out one subject per channel is no
   /// single-consumer subject. A local consumed once where it is made still migrates, and so does
-  /// a property an initialiser assigns its parameter of the same name.
+  /// a property an initialiser assigns its parameter of the same name, or one read through
+  /// `?.value`.
   @Test func aReturnedOrStoredSubjectEscapes() {
     let source = """
       import Combine
@@ -677,6 +679,11 @@ import Testing
           let subject = PassthroughSubject<Int, Never>()
           channels[name] = subject
           return subject
+        }
+        private var last: PassthroughSubject<Int, Never>?
+        func lastChannel() -> PassthroughSubject<Int, Never> {
+          if last == nil { last = PassthroughSubject() }
+          return last!
         }
         func once() {
           let done = PassthroughSubject<Void, Never>()
@@ -689,10 +696,19 @@ import Testing
           self.state = state
         }
       }
+      final class Player {
+        var progress: CurrentValueSubject<Double, Never>?
+        func start() { progress?.sink { print($0) }.store(in: &bag) }
+        func current() -> Double {
+          let value = progress?.value ?? 0
+          return value
+        }
+      }
       """
     let findings = Support.findings([("Sources/App/Hub.swift", source)], detectors: detectors)
-    // The mock's `state` is assigned its parameter (shadowed past the default's `.init(0)`).
-    #expect(findings.map(\.disposition) == [.keep, .migrate, .migrate])
+    // The mock's `state` is assigned its parameter (shadowed past the default's `.init(0)`); the
+    // player's optional subject is read through `?.value`, which is no escape.
+    #expect(findings.map(\.disposition) == [.keep, .keep, .migrate, .migrate, .migrate])
     #expect(
       findings.first?.reasons.first
         == "no consumer found; re-exposed at lines 6, 7 (`eraseToAnyPublisher()`, returned, or handed to another "

@@ -149,8 +149,12 @@ struct SubjectDetector: Detector {
         let previous = view.kind(position - 1)
         // Returned or assigned whole (`return subject`, `subjects[key] = subject`): it escapes to
         // code whose consumers are not counted here (amplify's hub keeps one per channel in a
-        // dictionary and hands it out).
-        if previous == .equal || view.isWord(position - 1, "return") {
+        // dictionary and hands it out). Whole, or force-unwrapped (`return _events!`, Nuke's):
+        // `let value = progress?.value` reads it, and `= subject!.value` or `= subjects[0]` go on.
+        let unwrapped = view.kind(position + 1) == .exclamationMark || view.has(position + 1, "!")
+        let next = view.kind(position + (unwrapped ? 2 : 1))
+        let goesOn = next == .postfixQuestionMark || next == .leftParen || next == .leftSquare || next == .period
+        if !goesOn, previous == .equal || view.isWord(position - 1, "return") {
           handedOver.append(position)
           continue
         }
