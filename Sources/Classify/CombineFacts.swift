@@ -127,6 +127,10 @@ package struct CombineFacts: Sendable, Hashable {
     package var repeatedLines: [Int] = []
     /// Why the first of `repeatedLines` runs more than once.
     package var repeatedWhy = ""
+    /// Lines of consumers that subscribe once per call of their function and keep the
+    /// subscription in a local (`SubjectDetector.heldByLocal`), and why the first does.
+    package var perCallLines: [Int] = []
+    package var perCallWhy = ""
     /// Used inside a custom publisher's `receive(subscriber:)`: every subscriber of that
     /// publisher subscribes to it.
     package var perSubscriber = false
@@ -140,6 +144,9 @@ package struct CombineFacts: Sendable, Hashable {
     /// An exposure whose property this file does not name (`return subject.eraseToAnyPublisher()`
     /// in a function): its consumers cannot be counted.
     package var opaqueExposures: [Int] = []
+    /// Lines where a declaration with no value of its own is given another object's subject
+    /// (`subject = source.subject`): it holds that subject, not one of its own.
+    package var heldLines: [Int] = []
   }
 
   /// A member path that consumes what it names: the base of a chain (`Events.shared.changed` in
@@ -173,6 +180,9 @@ package struct CombineFacts: Sendable, Hashable {
     /// Goes through an operator that stays on Combine: a chain with `debounce`, or an argument
     /// of `CombineLatest(…)`/`merge(with:)`.
     package var isKept = false
+    /// Why the subscription is one per call of the enclosing function, else "": it is kept in a
+    /// local until it cancels (`SubjectDetector.heldByLocal`).
+    package var perCall = ""
   }
 
   /// A type (or extension) and the names of its inheritance clause.

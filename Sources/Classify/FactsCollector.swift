@@ -120,6 +120,7 @@ package enum FactsCollector {
         let index = chain.links.firstIndex { $0.name == use.name }
         let member = index.map { chain.links[$0].position } ?? -1
         use.isKept = SubjectDetector.needsPublisher(chain.links, after: member, in: view)
+        use.perCall = SubjectDetector.heldByLocal(file, chainStart: chain.start) ?? ""
         facts.memberUses.append(use)
         // A call the vocabulary does not know ends the path as its member (`store.updates()`), but
         // it may be the project's own operator on the path before it (`model.authenticated

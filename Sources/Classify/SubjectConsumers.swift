@@ -27,6 +27,9 @@ struct SubjectConsumers: Sendable {
     var views: [String] = []
     /// `path:line` of the consumers that go through an operator staying on Combine.
     var kept: [String] = []
+    /// `path:line` of the consumers that subscribe once per call of their function, and why.
+    var perCall: [String] = []
+    var perCallWhy = ""
 
     /// The types other than the subject's own whose code holds a consumer reached through a
     /// property, a parameter or a shared instance (not a local it made): each instance of such a
@@ -44,6 +47,15 @@ struct SubjectConsumers: Sendable {
     /// `viewModel = Model()` in `setUp`): each is the one outside consumer of its own instance,
     /// so they are not summed with each other.
     var madeSites: [String] = []
+
+    /// The consumers the declaring scope of `subject` (in `path`) found itself.
+    init(declaredIn path: String, _ subject: CombineFacts.SubjectUse) {
+      consumers = subject.lines.map { "\(path):\($0)" }
+      views = subject.viewLines.map { "\(path):\($0)" }
+      kept = subject.keptLines.map { "\(path):\($0)" }
+      perCall = subject.perCallLines.map { "\(path):\($0)" }
+      perCallWhy = subject.perCallWhy
+    }
 
     /// Consumers of one instance: those of the subject's own type, which every instance has,
     /// plus one for the sites on instances made elsewhere (each its own instance).
@@ -66,6 +78,10 @@ struct SubjectConsumers: Sendable {
       if made { madeSites.append(place) }
       if use.isOnReceive { views.append(place) }
       if use.isKept { kept.append(place) }
+      if !use.perCall.isEmpty {
+        if perCall.isEmpty { perCallWhy = use.perCall }
+        perCall.append(place)
+      }
       if holder != owner, !made, !foreignTypes.contains(holder) { foreignTypes.append(holder) }
       return true
     }
@@ -204,11 +220,8 @@ struct SubjectConsumers: Sendable {
     }
     for file in files {
       for subject in file.facts.subjects where !subject.isLocal {
-        var result = Result()
+        var result = Result(declaredIn: file.path, subject)
         var otherSeen: Set<String> = []
-        result.consumers = subject.lines.map { "\(file.path):\($0)" }
-        result.views = subject.viewLines.map { "\(file.path):\($0)" }
-        result.kept = subject.keptLines.map { "\(file.path):\($0)" }
         let owner = subject.typePath.afterLast(UInt8(ascii: "."))
         let declared = Source(
           name: "", subject: subject.name, place: "\(file.path):\(subject.line)", kind: subject.kind)
@@ -302,12 +315,7 @@ struct SubjectConsumers: Sendable {
 
   /// The consumers of the subject `subject` declared in `path` (its own scope's alone for a local).
   func result(for subject: CombineFacts.SubjectUse, in path: String) -> Result {
-    if let found = results[path + "\u{1F}" + String(subject.offset)] { return found }
-    var result = Result()
-    result.consumers = subject.lines.map { "\(path):\($0)" }
-    result.views = subject.viewLines.map { "\(path):\($0)" }
-    result.kept = subject.keptLines.map { "\(path):\($0)" }
-    return result
+    results[path + "\u{1F}" + String(subject.offset)] ?? Result(declaredIn: path, subject)
   }
 
   /// The simple type name the qualifier of `use` resolves to, or nil.
@@ -356,7 +364,14 @@ struct SubjectConsumers: Sendable {
       subject.aliases.isEmpty
       ? ""
       : " (with its re-exposure as " + subject.aliases.map { "`\($0)`" }.joined(separator: ", ") + ")"
-    if subject.perSubscriber {
+    if !subject.heldLines.isEmpty {
+      // A test harness's `subject = source.subject`: migrating it alone changes nothing.
+      let lines = subject.heldLines.map(String.init).joined(separator: ", ")
+      reasons.append(
+        "holds another object's subject (given it at line\(subject.heldLines.count == 1 ? "" : "s") \(lines)), not one "
+          + "of its own: it is that subject, and its type changes when that one moves")
+      reasons.append("keep it until the subject it holds moves: \(trap)")
+    } else if subject.perSubscriber {
       // Every site is listed, so every site is counted (per instance, four were "1 use").
       let uses = result.consumers.count
       reasons.append(
@@ -367,6 +382,11 @@ struct SubjectConsumers: Sendable {
       reasons.append(
         (count == 1 ? "1 consumer" : "\(count) consumers") + "\(exposed): \(listed); the one at line \(line) is in a "
           + "closure or loop that runs more than once (\(subject.repeatedWhy))")
+      reasons.append("keep the broadcast on Combine: \(trap)")
+    } else if count >= 1, let place = result.perCall.first {
+      let at = result.consumers.count == 1 ? ", where " : "; at \(place), "
+      reasons.append(
+        (count == 1 ? "1 consumer" : "\(count) consumers") + "\(exposed): \(listed)\(at)\(result.perCallWhy)")
       reasons.append("keep the broadcast on Combine: \(trap)")
     } else if count >= 2 || subject.multicast {
       let sites = result.consumers.count
@@ -401,7 +421,7 @@ struct SubjectConsumers: Sendable {
         subject.opaqueExposures.isEmpty
         ? ""
         : "; re-exposed at line\(subject.opaqueExposures.count == 1 ? "" : "s") \(lines) (`eraseToAnyPublisher()`, "
-          + "returned, or handed to another object's property)"
+          + "returned, bound to a name, or handed to another object's property)"
       let passed = result.handedOver.isEmpty ? "" : "; passed to a function at \(list(result.handedOver))"
       reasons.append(
         (count == 1 ? "1 consumer found: \(listed)" : "no consumer found") + exposure + passed

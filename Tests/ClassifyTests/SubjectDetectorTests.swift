@@ -696,6 +696,18 @@ import Testing
           self.state = state
         }
       }
+      final class Pager {
+        func pages(from first: Int) -> AnyPublisher<Int, Never> {
+          let current = CurrentValueSubject<Int, Never>(first)
+          let next = current.flatMap { page in Just(page + 1).handleEvents(receiveOutput: current.send) }
+          return next.prepend(first).eraseToAnyPublisher()
+        }
+        func evens() {
+          let ticks = PassthroughSubject<Int, Never>()
+          let evens = ticks.filter { $0 % 2 == 0 }
+          evens.sink { print($0) }.store(in: &bag)
+        }
+      }
       final class Player {
         var progress: CurrentValueSubject<Double, Never>?
         func start() { progress?.sink { print($0) }.store(in: &bag) }
@@ -707,12 +719,97 @@ import Testing
       """
     let findings = Support.findings([("Sources/App/Hub.swift", source)], detectors: detectors)
     // The mock's `state` is assigned its parameter (shadowed past the default's `.init(0)`); the
-    // player's optional subject is read through `?.value`, which is no escape.
-    #expect(findings.map(\.disposition) == [.keep, .keep, .migrate, .migrate, .migrate])
+    // pager's subject starts a chain that is bound and returned (and `evens` one that is bound and
+    // subscribed: its one consumer); the player's optional subject is read through `?.value`,
+    // which is no escape.
+    #expect(findings.map(\.disposition) == [.keep, .keep, .migrate, .migrate, .keep, .migrate, .migrate])
+    #expect(findings.dropLast().last?.reasons.first?.hasPrefix("one consumer: Sources/App/Hub.swift:") == true)
     #expect(
       findings.first?.reasons.first
-        == "no consumer found; re-exposed at lines 6, 7 (`eraseToAnyPublisher()`, returned, or handed to another "
-        + "object's property), where its consumers cannot be counted")
+        == "no consumer found; re-exposed at lines 6, 7 (`eraseToAnyPublisher()`, returned, bound to a name, or "
+        + "handed to another object's property), where its consumers cannot be counted")
+  }
+
+  /// A declaration with no value of its own that is given another object's subject (a test
+  /// harness's `subject = source.subject`) holds that subject: "nothing subscribes, migrate" would
+  /// be advice about a subject it does not make. One given a parameter, or one it makes, is its own.
+  @Test func aDeclarationGivenAnotherObjectsSubjectHoldsIt() {
+    let source = """
+      import Combine
+      struct Source {
+        let subject = PassthroughSubject<Int, Never>()
+        var publisher: AnyPublisher<Int, Never> { subject.eraseToAnyPublisher() }
+      }
+      final class Queue {
+        var bag = Set<AnyCancellable>()
+        init(source: Source) { source.publisher.sink { print($0) }.store(in: &bag) }
+      }
+      final class Harness {
+        var source: Source!
+        var subject: PassthroughSubject<Int, Never>!
+        var queue: Queue!
+        func setUp() {
+          source = Source()
+          subject = source.subject
+          queue = Queue(source: source)
+        }
+        func run() { subject.send(1) }
+      }
+      final class Own {
+        var events: PassthroughSubject<Int, Never>
+        init() { events = PassthroughSubject() }
+        func run() { events.send(1) }
+      }
+      """
+    let findings = Support.findings([("Sources/App/Harness.swift", source)], detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep, .keep, .migrate])
+    #expect(
+      findings.dropFirst().first?.reasons.first
+        == "holds another object's subject (given it at line 16), not one of its own: it is that subject, and its "
+        + "type changes when that one moves")
+  }
+
+  /// A wait for one value that keeps its subscription in a local (`var c: AnyCancellable?` …
+  /// `c = acks.filter { … }.sink { _ in c?.cancel() }`, WalletConnect's relay) subscribes once per
+  /// call: two requests in flight are two subscribers, so one site is no single consumer. Found
+  /// through a re-exposure (the tree pass) and on the subject itself (the declaring scope). A
+  /// subscription kept in a property replaces the last one: that site stays one consumer.
+  @Test func aSubscriptionKeptInALocalIsOnePerCall() {
+    let source = """
+      import Combine
+      final class Relay {
+        private let acks = PassthroughSubject<Int, Never>()
+        private var ackPublisher: AnyPublisher<Int, Never> { acks.eraseToAnyPublisher() }
+        func subscribe(id: Int) { wait(for: id) }
+        private func wait(for id: Int) {
+          var c: AnyCancellable?
+          c = ackPublisher.filter { $0 == id }.sink { _ in c?.cancel() }
+        }
+        func receive(_ id: Int) { acks.send(id) }
+      }
+      final class Socket {
+        private let frames = PassthroughSubject<Int, Never>()
+        func request(_ id: Int) {
+          var pending: AnyCancellable?
+          pending = frames.first { $0 == id }.sink { _ in pending = nil }
+        }
+      }
+      final class Monitor {
+        private let changes = PassthroughSubject<Int, Never>()
+        private var watch: AnyCancellable?
+        func start() { watch = changes.sink { print($0) } }
+      }
+      """
+    let findings = Support.findings([("Sources/App/Relay.swift", source)], detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep, .keep, .migrate])
+    #expect(
+      findings.first?.reasons.first
+        == "1 consumer (with its re-exposure as `ackPublisher`): Sources/App/Relay.swift:8, where each call of `wait` "
+        + "subscribes again and keeps the subscription in its local `c` until it cancels, so calls made before a "
+        + "value comes overlap")
+    #expect(
+      findings.dropFirst().first?.reasons.first?.hasSuffix(
+        "its local `pending` until it cancels, so calls made before a value comes overlap") == true)
   }
 
   /// A subject erased and handed to another object's initialiser from other code

@@ -22,6 +22,8 @@ struct SubjectDetector: Detector {
     var typePath: String
     /// The second generic argument (`Never`, `Error`), when written.
     var failure: String?
+    /// Given a value where it is declared (`= PassthroughSubject()`), not only a type.
+    var initialised = true
   }
 
   // Every hit and subject fact is a declared subject.
@@ -54,6 +56,8 @@ struct SubjectDetector: Detector {
       var keptConsumers: [Int] = []
       var exposures: [Int] = []
       var handedOver: [Int] = []
+      // `subject = source.subject`: a declaration with no value of its own given another object's.
+      var held: [Int] = []
       var multicast = false
       var perSubscriber = false
       var stateReads = 0
@@ -143,7 +147,20 @@ struct SubjectDetector: Detector {
             // Also a wrapper of the project's own: `var updates: CurrentValuePublisher<…> {
             // subject.asCurrentValuePublisher() }`.
             exposures.append(position)
+          } else if member != "send" && member != "value", let binding = Self.chainBinding(file, at: position) {
+            // `let pages = subject.flatMap { … }` then `return pages.prepend(first)…`: the chain
+            // it starts is returned, and its consumers are the caller's (SpotifyAPI's pager), not
+            // "nothing subscribes". Bound to a local that is subscribed, each use is a consumer.
+            if binding.escapes {
+              handedOver.append(position)
+            } else {
+              subscribers += binding.uses
+            }
           }
+          continue
+        }
+        if !declaration.initialised, view.kind(position + 1) == .equal, Self.isMemberRead(view, at: position + 2) {
+          held.append(position)
           continue
         }
         let previous = view.kind(position - 1)
@@ -181,6 +198,10 @@ struct SubjectDetector: Detector {
       use.perSubscriber = perSubscriber
       // A view's `.onReceive` is remade with the view anyway: the verdict says so on its own.
       for position in subscribers.sorted() where !viewConsumers.contains(position) {
+        if let chain = chainOfLink[position], let why = Self.heldByLocal(file, chainStart: file.chains[chain].start) {
+          if use.perCallLines.isEmpty { use.perCallWhy = why }
+          use.perCallLines.append(file.line(of: position))
+        }
         guard let why = Self.repeatedClosure(file, around: position, within: range) else { continue }
         if use.repeatedLines.isEmpty { use.repeatedWhy = why }
         use.repeatedLines.append(file.line(of: position))
@@ -196,6 +217,7 @@ struct SubjectDetector: Detector {
           use.opaqueExposures.append(file.line(of: exposure))
         }
       }
+      use.heldLines = held.map { file.line(of: $0) }
       if !handedOver.isEmpty {
         use.opaqueExposures = (use.opaqueExposures + handedOver.map { file.line(of: $0) }).sorted()
       }
@@ -241,6 +263,77 @@ struct SubjectDetector: Detector {
     if view.isPeriod(start - 1), view.isWord(start - 2, "self") { start -= 2 }
     guard view.kind(start - 1) == .equal, view.isIdentifier(start - 2), view.isPeriod(start - 3) else { return false }
     return !view.isWord(start - 4, "self")
+  }
+
+  /// Why the subscription of the chain that starts at `start` is one per call, or nil: its
+  /// cancellable is assigned to a local the enclosing function declares before it (`var c:
+  /// AnyCancellable?` … `c = events.sink { _ in c?.cancel() }`, a wait for one value). It outlives
+  /// the call, so calls made before a value comes hold a subscription each.
+  static func heldByLocal(_ file: FileContext, chainStart start: Int) -> String? {
+    let view = file.view
+    guard view.kind(start - 1) == .equal, view.isIdentifier(start - 2), !view.isPeriod(start - 3),
+      !view.isWord(start - 3, "let"), !view.isWord(start - 3, "var")
+    else { return nil }
+    let scope = file.symbols.scope(at: start)
+    guard let member = scope.member, member != "init", scope.open >= 0, scope.open < start - 2 else { return nil }
+    let name = view.text(start - 2)
+    for position in scope.open..<(start - 3)
+    where view.isWord(position, "var") && view.isIdentifier(position + 1) && view.has(position + 1, name) {
+      return "each call of `\(member)` subscribes again and keeps the subscription in its local `\(name)` until it "
+        + "cancels, so calls made before a value comes overlap"
+    }
+    return nil
+  }
+
+  /// `source.subject` or `self.harness.source.events` at `position`, ending the statement: another
+  /// object's member read, not a call or a subject made here.
+  private static func isMemberRead(_ view: SignificantTokenView, at position: Int) -> Bool {
+    var scan = position
+    guard view.isIdentifier(scan), view.isPeriod(scan + 1) else { return false }
+    while view.isIdentifier(scan), view.isPeriod(scan + 1), view.isIdentifier(scan + 2) { scan += 2 }
+    let next = view.kind(scan + 1)
+    return next != .leftParen && next != .leftBrace && next != .period && next != .leftSquare
+  }
+
+  /// Where a chain of operators that the use at `position` starts goes, when it is not
+  /// subscribed in its statement: returned or stored (`return events.map { … }`, `self.pages =
+  /// events.flatMap { … }`) escapes; bound to a local (`let pages = events.flatMap { … }`), the
+  /// local's later uses in the function decide: returned, stored whole or passed on, it escapes,
+  /// else each use (`pages.sink`, `let recorder = pages.record()`) is a consumer. Nil when the
+  /// use starts no such chain.
+  private static func chainBinding(_ file: FileContext, at position: Int) -> (escapes: Bool, uses: [Int])? {
+    let view = file.view
+    guard view.isIdentifier(position + 2),
+      view.kind(position + 3) == .leftParen || view.kind(position + 3) == .leftBrace
+    else { return nil }
+    var start = position
+    if view.isPeriod(start - 1), view.isWord(start - 2, "self") { start -= 2 }
+    if view.isWord(start - 1, "return") { return (true, []) }
+    guard view.kind(start - 1) == .equal else { return nil }
+    // `let pages = …` or `let pages: AnyPublisher<…> = …`, in a function.
+    var name = -1
+    for scan in stride(from: start - 2, to: max(0, start - 24), by: -1) {
+      if view.isWord(scan, "let") || view.isWord(scan, "var") {
+        name = scan + 1
+        break
+      }
+      if view.kind(scan) == .leftBrace || view.kind(scan) == .rightBrace || view.kind(scan) == .semicolon { break }
+    }
+    let scope = file.symbols.scope(at: position)
+    guard name >= 0, view.isIdentifier(name), scope.member != nil, scope.close > position else { return (true, []) }
+    var uses: [Int] = []
+    for use in (position + 1)..<scope.close where view.isIdentifier(use) && view.has(use, view.text(name)) {
+      if view.isPeriod(use - 1) || view.kind(use + 1) == .colon { continue }
+      let previous = view.kind(use - 1)
+      let whole = !view.isPeriod(use + 1)
+      if view.isWord(use - 1, "return") || (previous == .equal && whole) || previous == .leftParen
+        || previous == .comma
+      {
+        return (true, [])
+      }
+      if !whole { uses.append(use) }
+    }
+    return (false, uses)
   }
 
   /// `events.eraseToAnyPublisher()`, also after per-value operators (`events.receive(on: …)
@@ -586,7 +679,7 @@ struct SubjectDetector: Detector {
       result.append(
         Declaration(
           name: view.text(position + 1), kind: kind, start: position, end: end,
-          typePath: file.symbols.typePath(at: position), failure: failure))
+          typePath: file.symbols.typePath(at: position), failure: failure, initialised: view.kind(next) == .equal))
     }
     return result
   }
