@@ -141,6 +141,10 @@ package struct CombineFacts: Sendable, Hashable {
     package var aliases: [String] = []
     /// Lines of the re-exposures.
     package var aliasLines: [Int] = []
+    /// The re-exposures that are functions (`func updates() -> AnyPublisher<…>`), called where
+    /// they are used; the others are properties, which a call (`center.publisher(for: name)`)
+    /// never names.
+    package var functionAliases: [String] = []
     /// An exposure whose property this file does not name (`return subject.eraseToAnyPublisher()`
     /// in a function): its consumers cannot be counted.
     package var opaqueExposures: [Int] = []

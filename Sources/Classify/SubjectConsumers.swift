@@ -78,7 +78,9 @@ struct SubjectConsumers: Sendable {
       if made { madeSites.append(place) }
       if use.isOnReceive { views.append(place) }
       if use.isKept { kept.append(place) }
-      if !use.perCall.isEmpty {
+      // A function that makes the subject's owner and subscribes to it (`let emitter =
+      // Emitter()` … `c = emitter.events.sink { … }`) subscribes once to each instance it makes.
+      if !use.perCall.isEmpty, !made {
         if perCall.isEmpty { perCallWhy = use.perCall }
         perCall.append(place)
       }
@@ -237,9 +239,9 @@ struct SubjectConsumers: Sendable {
         }
         // The subject by its own name (its declaring scope already counted bare uses there), then
         // each alias (whose bare uses in the declaring file count too).
-        var names = [(subject.name, true)]
-        for alias in subject.aliases { names.append((alias, false)) }
-        for (name, skipsOwnFile) in names {
+        var names = [(subject.name, true, true)]
+        for alias in subject.aliases { names.append((alias, false, !subject.functionAliases.contains(alias))) }
+        for (name, skipsOwnFile, isProperty) in names {
           let named = uses[name] ?? []
           // Only the uses that can say something about this subject, in file order: bare uses in
           // its type, uses resolved to its type or a supertype, and uses no declarer claims. The
@@ -253,8 +255,9 @@ struct SubjectConsumers: Sendable {
           for index in visit {
             let located = named[index]
             let use = located.use
-            // `api.servers(count:)` calls a function spelled like the subject property.
-            if use.isCall && skipsOwnFile { continue }
+            // `api.servers(count:)` calls a function spelled like the subject property, and
+            // `NotificationCenter.default.publisher(for:)` one spelled like a re-exposing property.
+            if use.isCall && isProperty { continue }
             let bare = use.qualifier.isEmpty || use.qualifier == ["self"]
             if bare && skipsOwnFile && located.path == file.path { continue }
             let place = "\(located.path):\(use.line)"

@@ -812,6 +812,68 @@ import Testing
         "its local `pending` until it cancels, so calls made before a value comes overlap") == true)
   }
 
+  /// A function that makes the subject's owner before it waits on it (`let emitter = Emitter()`
+  /// … `c = emitter.published.sink { _ in c?.cancel() }`, amplify's tests) subscribes once to each
+  /// instance it makes: the per-call reason would be false, and one consumer per instance stays a
+  /// migrate. A call spelled like a re-exposing property (`center.publisher(for: name)` beside a
+  /// `var publisher`) names another function: no consumer of it (Trio's timer).
+  @Test func aWaitOnAnOwnerMadeInTheCallAndACallSpelledLikeTheAliasAreNoConsumers() {
+    let files = [
+      (
+        "Sources/App/Emitter.swift",
+        """
+        import Combine
+        final class Emitter {
+          private let topic = PassthroughSubject<Int, Never>()
+          var published: AnyPublisher<Int, Never> { topic.eraseToAnyPublisher() }
+          func emit() { topic.send(1) }
+        }
+        final class Ticker {
+          private let ticks = PassthroughSubject<Int, Never>()
+          var publisher: AnyPublisher<Int, Never> { ticks.eraseToAnyPublisher() }
+          func tick() { ticks.send(1) }
+        }
+        """
+      ),
+      (
+        "Tests/AppTests/EmitterTests.swift",
+        """
+        import Combine
+        final class EmitterTests {
+          func testEmits() {
+            let emitter = Emitter()
+            var c: AnyCancellable?
+            c = emitter.published.sink { _ in c?.cancel() }
+            emitter.emit()
+          }
+        }
+        """
+      ),
+      (
+        "Sources/App/Waiter.swift",
+        """
+        import Combine
+        import Foundation
+        final class Owner {
+          let ticker = Ticker()
+          var bag = Set<AnyCancellable>()
+          init() { ticker.publisher.sink { print($0) }.store(in: &bag) }
+        }
+        func wait(for name: Notification.Name) {
+          var c: AnyCancellable?
+          c = NotificationCenter.default.publisher(for: name).sink { _ in c?.cancel() }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate, .migrate])
+    #expect(findings.allSatisfy { !$0.reasons.joined().contains("each call of") })
+    #expect(findings.last?.reasons.first?.hasPrefix("one consumer") == true)
+    #expect(findings.last?.reasons.first?.contains("Waiter.swift:6") == true)
+    #expect(findings.last?.reasons.first?.contains("Waiter.swift:10") == false)
+  }
+
   /// A subject erased and handed to another object's initialiser from other code
   /// (`Client(didUpdate: delegate.didUpdate.eraseToAnyPublisher())`, CombineCoreBluetooth's
   /// live clients, written `Self(…)` and `.init(…)` too) is consumed by that object: on an

@@ -209,9 +209,10 @@ struct SubjectDetector: Detector {
       use.stateReads = stateReads
       for exposure in exposures.sorted() {
         if let alias = Self.alias(file, exposure: exposure, typePath: declaration.typePath) {
-          if !use.aliases.contains(alias) {
-            use.aliases.append(alias)
+          if !use.aliases.contains(alias.name) {
+            use.aliases.append(alias.name)
             use.aliasLines.append(file.line(of: exposure))
+            if alias.isFunction { use.functionAliases.append(alias.name) }
           }
         } else {
           use.opaqueExposures.append(file.line(of: exposure))
@@ -355,7 +356,10 @@ struct SubjectDetector: Detector {
   /// The property (or function) of `typePath` an exposure at `exposure` defines: the member it is
   /// the body of (`var updates: AnyPublisher<…> { events.eraseToAnyPublisher() }`), or the name it
   /// is assigned to (`lazy var updates = events.eraseToAnyPublisher()`, `updates = …` in `init`).
-  private static func alias(_ file: FileContext, exposure: Int, typePath: String) -> String? {
+  /// `isFunction` for a `func`'s body, which is called where it is used.
+  private static func alias(
+    _ file: FileContext, exposure: Int, typePath: String
+  ) -> (name: String, isFunction: Bool)? {
     let view = file.view
     var start = exposure
     if view.isPeriod(start - 1), view.isWord(start - 2, "self") { start -= 2 }
@@ -364,22 +368,24 @@ struct SubjectDetector: Detector {
       var scan = start - 2
       while scan > 0, start - scan < 40 {
         if view.isWord(scan, "let") || view.isWord(scan, "var") {
-          return view.isIdentifier(scan + 1) ? view.text(scan + 1) : nil
+          return view.isIdentifier(scan + 1) ? (view.text(scan + 1), false) : nil
         }
         if view.kind(scan) == .leftBrace || view.kind(scan) == .rightBrace || view.kind(scan) == .semicolon { break }
         scan -= 1
       }
       if view.isIdentifier(start - 2), !view.isPeriod(start - 3) || view.isWord(start - 4, "self") {
-        return view.text(start - 2)
+        return (view.text(start - 2), false)
       }
       return nil
     }
-    let scope = file.symbols.scope(at: exposure)
+    let index = file.symbols.scopeIndex(at: exposure)
+    let scope = file.symbols.scopes[index]
     guard let member = scope.member, scope.typePath == typePath, member != "init" else { return nil }
     // The body of the member returns it: `{ events.eraseToAnyPublisher() }` or `return …`.
     let previous = view.kind(start - 1)
     guard previous == .leftBrace || view.isWord(start - 1, "return") else { return nil }
-    return member
+    let isFunction = file.signature(ofScope: index).map { view.isWord($0.keyword, "func") } ?? false
+    return (member, isFunction)
   }
 
   /// True when the bare use at `position` names a parameter or local of its function, declared
