@@ -136,6 +136,12 @@ struct SubjectDetector: Detector {
             subscribers.append(position)
             if Self.isOnReceiveArgument(view, at: position) { viewConsumers.append(position) }
             if Self.feedsKeptOperator(view, at: position) { keptConsumers.append(position) }
+          } else if member != "send" && member != "value" && Self.isStoredSubscription(view, at: position) {
+            // `progress.weakAssign(to: \.value, on: listener).store(in: &bag)`: a sink of the
+            // project's own, whose cancellable is kept, subscribes through a call that takes a
+            // publisher (not a re-exposure, though it may open the function's body).
+            subscribers.append(position)
+            if Self.feedsKeptOperator(view, at: position) { keptConsumers.append(position) }
           } else if member != "send" && member != "value" && Self.isHandedOver(view, at: position) {
             // `service.updatesPublisher = subject.asCurrentValuePublisher()`: another object's
             // property now exposes it, and its consumers are that property's (an opaque exposure).
@@ -256,6 +262,20 @@ struct SubjectDetector: Detector {
       }
       return nil
     } ?? nil
+  }
+
+  /// `events.weakAssign(to: \.x, on: y).store(in: &bag)`: calls on the use at `position` whose
+  /// result is kept with `.store(in:)`, which only a cancellable has: a subscription, whatever
+  /// the calls are named.
+  private static func isStoredSubscription(_ view: SignificantTokenView, at position: Int) -> Bool {
+    var scan = position + 1
+    var links = 0
+    while view.isPeriod(scan), view.isIdentifier(scan + 1), links < 8 {
+      if links > 0, view.has(scan + 1, "store"), view.kind(scan + 2) == .leftParen { return true }
+      links += 1
+      scan = view.skipCall(from: scan + 1)
+    }
+    return false
   }
 
   /// `other.updates = events.….m()`: the use starts the value assigned to another object's member.
@@ -583,6 +603,8 @@ struct SubjectDetector: Detector {
       }
       open -= 1
     }
+    // An initialiser of the project's own takes it too: `state = .init(subject)`, `Self(subject)`.
+    if view.kind(open) == .leftParen, view.isWord(open - 1, "init") || view.isWord(open - 1, "Self") { return true }
     guard view.kind(open) == .leftParen, view.isIdentifier(open - 1) else { return false }
     return !CombineVocabulary.asyncStreamCanFeed(view.text(open - 1))
   }
