@@ -450,8 +450,17 @@ package enum FactsCollector {
         .init(name: view.text(position), position: position, argumentsOpen: -1, closureOpen: -1, end: position))
       position += 2
     }
-    // At least a member of something, then an operator or call on it (`.keepAlive(self)`).
-    guard links.count >= 2, view.isWord(position), view.kind(position + 1) == .leftParen else { return nil }
+    // The body is the member alone (`var inProcessPublisher: AnyPublisher<…> {
+    // internalInProcessPublisher }`, a public facade over an internal one): it re-exposes it whole.
+    if view.isWord(position), view.kind(position + 1) == .rightBrace, view.partner(brace) == position + 1 {
+      links.append(
+        .init(name: view.text(position), position: position, argumentsOpen: -1, closureOpen: -1, end: position))
+      return memberUse(file, links: links[...])
+    }
+    // A member, then an operator or call on it (`.keepAlive(self)`): of something, or bare, which
+    // in an extension in another file is the only trace of a re-exposure there (`extension Op {
+    // var updates: AnyPublisher<…> { subject.eraseToAnyPublisher() } }`).
+    guard !links.isEmpty, view.isWord(position), view.kind(position + 1) == .leftParen else { return nil }
     return memberUse(file, links: links[...])
   }
 

@@ -27,6 +27,9 @@ struct SubjectConsumers: Sendable {
     var views: [String] = []
     /// `path:line` of the consumers that go through an operator staying on Combine.
     var kept: [String] = []
+    /// Re-exposing properties found in extensions of the subject's type in other files, followed
+    /// like the declaring file's own (`CombineFacts.SubjectUse.aliases`).
+    var aliases: [String] = []
     /// `path:line` of the consumers that subscribe once per call of their function, and why.
     var perCall: [String] = []
     var perCallWhy = ""
@@ -140,19 +143,36 @@ struct SubjectConsumers: Sendable {
     }
     guard !wanted.isEmpty else { return }
     // Most names asked about are no subject's: a byte filter answers them without hashing.
-    let wantedFilter = NameFilter(wanted)
+    var wantedFilter = NameFilter(wanted)
     var uses: [String: [LocatedUse]] = [:]
     // The names a wanted use's qualifier goes through (`shared`, `store`): only their declared
     // types are ever asked for, so only they are indexed (a tree declares tens of thousands).
     var through: Set<String> = []
     var types: Set<String> = []
-    for file in files {
-      for use in file.facts.memberUses where wantedFilter.contains(use.name) {
-        uses[use.name, default: []].append(LocatedUse(path: file.path, use: use))
-        through.formUnion(use.qualifier)
-        if !use.localType.isEmpty { types.insert(use.localType) }
-        if let first = use.qualifier.first { types.insert(first) }
+    func collect(_ filter: NameFilter) {
+      for file in files {
+        for use in file.facts.memberUses where filter.contains(use.name) {
+          uses[use.name, default: []].append(LocatedUse(path: file.path, use: use))
+          through.formUnion(use.qualifier)
+          if !use.localType.isEmpty { types.insert(use.localType) }
+          if let first = use.qualifier.first { types.insert(first) }
+        }
       }
+    }
+    collect(wantedFilter)
+    // A bare subject name re-exposed by a property of an extension in another file names an
+    // alias its declaring file cannot see: that property's uses are wanted too, in a second pass
+    // made only when the tree has such a re-exposure.
+    var late: Set<String> = []
+    for located in uses.values {
+      for entry in located where !entry.use.reExposedAs.isEmpty && !wanted.contains(entry.use.reExposedAs) {
+        if entry.use.qualifier.isEmpty || entry.use.qualifier == ["self"] { late.insert(entry.use.reExposedAs) }
+      }
+    }
+    if !late.isEmpty {
+      collect(NameFilter(late))
+      wanted.formUnion(late)
+      wantedFilter = NameFilter(wanted)
     }
     // The declared type of `Type.member` and of each qualifier name whichever type declares it
     // (`state.bindings.spaceFiltersViewModel?.actions` resolves through its last name when the
@@ -241,6 +261,18 @@ struct SubjectConsumers: Sendable {
         // each alias (whose bare uses in the declaring file count too).
         var names = [(subject.name, true, true)]
         for alias in subject.aliases { names.append((alias, false, !subject.functionAliases.contains(alias))) }
+        // A re-exposing property in an extension of the type in another file (`extension Op { var
+        // updates: AnyPublisher<…> { subject.eraseToAnyPublisher() } }`): its consumers are the
+        // subject's too, as for a re-exposure beside the declaration.
+        let ownUses = uses[subject.name] ?? []
+        for index in bareUses[subject.name + "\u{1F}" + owner] ?? [] {
+          let alias = ownUses[index].use.reExposedAs
+          guard !alias.isEmpty, ownUses[index].path != file.path, !names.contains(where: { $0.0 == alias }) else {
+            continue
+          }
+          names.append((alias, false, true))
+          result.aliases.append(alias)
+        }
         for (name, skipsOwnFile, isProperty) in names {
           let named = uses[name] ?? []
           // Only the uses that can say something about this subject, in file order: bare uses in
@@ -260,6 +292,8 @@ struct SubjectConsumers: Sendable {
             if use.isCall && isProperty { continue }
             let bare = use.qualifier.isEmpty || use.qualifier == ["self"]
             if bare && skipsOwnFile && located.path == file.path { continue }
+            // The re-exposure followed above: its consumers are counted, not it.
+            if bare && skipsOwnFile && result.aliases.contains(use.reExposedAs) { continue }
             let place = "\(located.path):\(use.line)"
             if bare {
               if use.typePath.afterLast(UInt8(ascii: ".")) == owner, result.add(place, use, owner: owner) {
@@ -363,10 +397,9 @@ struct SubjectConsumers: Sendable {
     // Sites on instances made in different places are not one instance's consumers.
     let count = result.perInstance
     let listed = list(result.consumers)
+    let aliases = subject.aliases + result.aliases
     let exposed =
-      subject.aliases.isEmpty
-      ? ""
-      : " (with its re-exposure as " + subject.aliases.map { "`\($0)`" }.joined(separator: ", ") + ")"
+      aliases.isEmpty ? "" : " (with its re-exposure as " + aliases.map { "`\($0)`" }.joined(separator: ", ") + ")"
     if !subject.heldLines.isEmpty {
       // A test harness's `subject = source.subject`: migrating it alone changes nothing.
       let lines = subject.heldLines.map(String.init).joined(separator: ", ")
@@ -466,7 +499,7 @@ struct SubjectConsumers: Sendable {
             + "`AsyncStream.makeStream()` can replace it"
           : "one consumer\(exposed): \(listed), so `AsyncStream.makeStream()` can replace it")
       reasons.append("keep it single-consumer: \(trap)")
-    } else if !subject.aliases.isEmpty {
+    } else if !aliases.isEmpty {
       reasons.append(
         "no consumer found in the tree\(exposed): it may be consumed through a protocol or a type the tree does not "
           + "resolve, outside the tree (a library's clients), or not at all")

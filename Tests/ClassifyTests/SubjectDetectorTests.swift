@@ -1681,4 +1681,139 @@ import Testing
     #expect(findings.first?.reasons.contains { $0.contains("receive(subscriber:)") } == false)
     #expect(findings.first?.reasons.first?.hasPrefix("one consumer") == true, "\(findings.first?.reasons ?? [])")
   }
+
+  /// A property that re-exposes the subject from an extension of its type in another file
+  /// (amplify's operations) is an alias like one beside the declaration: its two subscribers are
+  /// the subject's, not "nothing subscribes".
+  @Test func aReExposureInAnExtensionInAnotherFileIsFollowed() {
+    let files = [
+      (
+        "Sources/App/Job.swift",
+        """
+        import Combine
+        class Job<Output> {
+          var progress: PassthroughSubject<Output, Never>!
+          init() { progress = PassthroughSubject() }
+          func report(_ value: Output) { progress.send(value) }
+        }
+        """
+      ),
+      (
+        "Sources/App/Job+Publisher.swift",
+        """
+        import Combine
+        extension Job {
+          var progressPublisher: AnyPublisher<Output, Never> { progress.eraseToAnyPublisher() }
+        }
+        final class Dashboard {
+          var bag = Set<AnyCancellable>()
+          func show(_ job: Job<Int>) {
+            job.progressPublisher.sink { print($0) }.store(in: &bag)
+            job.progressPublisher.map { $0 * 2 }.sink { print($0) }.store(in: &bag)
+          }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(
+      findings.first?.reasons.first
+        == "2 consumers (with its re-exposure as `progressPublisher`): Sources/App/Job+Publisher.swift:8, "
+        + "Sources/App/Job+Publisher.swift:9")
+  }
+
+  /// A property whose body is another re-exposure alone (`public var progressPublisher:
+  /// AnyPublisher<…> { internalProgress }`, a public facade over an internal one) re-exposes it
+  /// again: one consumer of the inner one is not all, so the subject keeps and says where it goes.
+  @Test func aFacadeOverAReExposureIsAReExposure() {
+    let files = [
+      (
+        "Sources/App/Job.swift",
+        """
+        import Combine
+        class Job<Output> {
+          var progress: PassthroughSubject<Output, Never>!
+          init() { progress = PassthroughSubject() }
+        }
+        """
+      ),
+      (
+        "Sources/App/Job+Internal.swift",
+        """
+        import Combine
+        extension Job {
+          var internalProgress: AnyPublisher<Output, Never> { progress.eraseToAnyPublisher() }
+        }
+        """
+      ),
+      (
+        "Sources/App/Job+Public.swift",
+        """
+        import Combine
+        public extension Job {
+          var progressPublisher: AnyPublisher<Output, Never> {
+            internalProgress
+          }
+        }
+        """
+      ),
+      (
+        "Tests/AppTests/JobTests.swift",
+        """
+        import Combine
+        final class JobTests {
+          var bag = Set<AnyCancellable>()
+          func testProgress(_ job: Job<Int>) { job.internalProgress.sink { print($0) }.store(in: &bag) }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(
+      findings.first?.reasons.first
+        == "1 consumer found: Tests/AppTests/JobTests.swift:4; re-exposed by `progressPublisher` "
+        + "(Sources/App/Job+Public.swift:4), whose consumers are not counted")
+  }
+
+  /// A subject kept through a call of the project's own is consumed by it: a local subject given
+  /// to a wrapper's initialiser written `.init(…)` (element-x's mocks), as `Wrapper(…)` already
+  /// was, and a sink of the project's own whose cancellable is stored (`weakAssign(…).store(in:)`),
+  /// even as the first statement of a function, where it is no re-exposure.
+  @Test func aSubjectGivenToAProjectsOwnInitialiserOrSinkIsConsumed() {
+    let source = """
+      import Combine
+      struct Reading<Value> {
+        init(_ subject: CurrentValueSubject<Value, Never>) {}
+      }
+      extension Publisher where Failure == Never {
+        func weakAssign<Root: AnyObject>(
+          to path: ReferenceWritableKeyPath<Root, Output>, on root: Root
+        ) -> AnyCancellable {
+          sink { [weak root] in root?[keyPath: path] = $0 }
+        }
+      }
+      final class Sensor {
+        var reading: Reading<Int>!
+        init() {
+          let level = CurrentValueSubject<Int, Never>(0)
+          reading = .init(level)
+        }
+      }
+      final class Upload {
+        private let fraction = PassthroughSubject<Double, Never>()
+        private var bag = Set<AnyCancellable>()
+        var shown = 0.0
+        func start() -> Bool {
+          fraction.weakAssign(to: \\.shown, on: self).store(in: &bag)
+          return true
+        }
+      }
+      """
+    let findings = Support.findings([("Sources/App/Sensor.swift", source)], detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep, .keep])
+    #expect(findings.first?.reasons.first?.hasPrefix("one consumer: Sources/App/Sensor.swift:16, through") == true)
+    #expect(findings.last?.reasons.first?.hasPrefix("one consumer: Sources/App/Sensor.swift:24, through") == true)
+  }
 }
