@@ -287,10 +287,16 @@ struct SubjectConsumers: Sendable {
           for index in visit {
             let located = named[index]
             let use = located.use
+            let bare = use.qualifier.isEmpty || use.qualifier == ["self"]
             // `api.servers(count:)` calls a function spelled like the subject property, and
             // `NotificationCenter.default.publisher(for:)` one spelled like a re-exposing property.
-            if use.isCall && isProperty { continue }
-            let bare = use.qualifier.isEmpty || use.qualifier == ["self"]
+            // A call on the subject's own type is another matter: the type declares a function of
+            // that name too (`publisher(matching:)` beside `var publisher`), which may well be
+            // made from the subject, so it still counts rather than risk a single consumer.
+            if use.isCall && isProperty {
+              let onOwner = bare ? use.typePath.afterLast(UInt8(ascii: ".")) == owner : useTypes[index] == owner
+              if skipsOwnFile || !onOwner { continue }
+            }
             if bare && skipsOwnFile && located.path == file.path { continue }
             // The re-exposure followed above: its consumers are counted, not it.
             if bare && skipsOwnFile && result.aliases.contains(use.reExposedAs) { continue }
@@ -457,7 +463,7 @@ struct SubjectConsumers: Sendable {
         subject.opaqueExposures.isEmpty
         ? ""
         : "; re-exposed at line\(subject.opaqueExposures.count == 1 ? "" : "s") \(lines) (`eraseToAnyPublisher()`, "
-          + "returned, bound to a name, or handed to another object's property)"
+          + "returned, bound to a name, or handed to another object's property or initialiser)"
       let passed = result.handedOver.isEmpty ? "" : "; passed to a function at \(list(result.handedOver))"
       reasons.append(
         (count == 1 ? "1 consumer found: \(listed)" : "no consumer found") + exposure + passed

@@ -727,7 +727,7 @@ import Testing
     #expect(
       findings.first?.reasons.first
         == "no consumer found; re-exposed at lines 6, 7 (`eraseToAnyPublisher()`, returned, bound to a name, or "
-        + "handed to another object's property), where its consumers cannot be counted")
+        + "handed to another object's property or initialiser), where its consumers cannot be counted")
   }
 
   /// A declaration with no value of its own that is given another object's subject (a test
@@ -1777,11 +1777,12 @@ import Testing
         + "(Sources/App/Job+Public.swift:4), whose consumers are not counted")
   }
 
-  /// A subject kept through a call of the project's own is consumed by it: a local subject given
-  /// to a wrapper's initialiser written `.init(…)` (element-x's mocks), as `Wrapper(…)` already
-  /// was, and a sink of the project's own whose cancellable is stored (`weakAssign(…).store(in:)`),
-  /// even as the first statement of a function, where it is no re-exposure.
-  @Test func aSubjectGivenToAProjectsOwnInitialiserOrSinkIsConsumed() {
+  /// A local subject given to an initialiser written `.init(…)` (element-x's mocks hand it to a
+  /// wrapper many screens read) is handed over: the object made keeps it, and its consumers are
+  /// not counted here. A sink of the project's own whose cancellable is stored
+  /// (`weakAssign(…).store(in:)`) consumes it, even as the first statement of a function, where
+  /// it is no re-exposure.
+  @Test func aSubjectGivenToAnInitialiserIsHandedOverAndAStoredSinkConsumes() {
     let source = """
       import Combine
       struct Reading<Value> {
@@ -1813,7 +1814,156 @@ import Testing
       """
     let findings = Support.findings([("Sources/App/Sensor.swift", source)], detectors: detectors)
     #expect(findings.map(\.disposition) == [.keep, .keep])
-    #expect(findings.first?.reasons.first?.hasPrefix("one consumer: Sources/App/Sensor.swift:16, through") == true)
+    #expect(
+      findings.first?.reasons.first
+        == "no consumer found; re-exposed at line 16 (`eraseToAnyPublisher()`, returned, bound to a name, or handed "
+        + "to another object's property or initialiser), where its consumers cannot be counted")
     #expect(findings.last?.reasons.first?.hasPrefix("one consumer: Sources/App/Sensor.swift:24, through") == true)
+  }
+
+  /// A call on the subject's own type spelled like its re-exposing property (`bus.publisher(matching:
+  /// 2)` beside `var publisher`, stream-video's `eventPublisher(for:)`) calls a function of that
+  /// type, which may be made from the subject: it still counts, so one site is never the only one.
+  @Test func aCallOnTheOwnTypeSpelledLikeAPropertyAliasStillCounts() {
+    let files = [
+      (
+        "Sources/App/Bus.swift",
+        """
+        import Combine
+        final class Bus {
+          private let events = PassthroughSubject<Int, Never>()
+          private var bag = Set<AnyCancellable>()
+          var publisher: AnyPublisher<Int, Never> { events.eraseToAnyPublisher() }
+          func publisher(matching value: Int) -> AnyPublisher<Int, Never> {
+            events.filter { $0 == value }.eraseToAnyPublisher()
+          }
+          init() { publisher.sink { print($0) }.store(in: &bag) }
+        }
+        """
+      ),
+      (
+        "Sources/App/Screen.swift",
+        """
+        import Combine
+        final class Screen {
+          var bag = Set<AnyCancellable>()
+          init(bus: Bus) { bus.publisher(matching: 2).sink { print($0) }.store(in: &bag) }
+        }
+        """
+      ),
+    ]
+    let findings = Support.findings(files, detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep])
+    #expect(findings.first?.reasons.first?.contains("Sources/App/Screen.swift:4") == true)
+  }
+
+  /// A local declared without a type that shadows the subject (`let servers = index.value`)
+  /// makes the bare name that local: `servers.filter { … }` after it is no use of the subject. One
+  /// declared in a block that closed before the use shadows nothing.
+  @Test func anUntypedLocalShadowsTheSubjectUntilItsBlockCloses() {
+    let source = """
+      import Combine
+      final class Picker {
+        let servers = CurrentValueSubject<[Int], Never>([])
+        let index = CurrentValueSubject<[Int], Never>([])
+        func pick() -> Int? {
+          let servers = index.value
+          let positive = servers.filter { $0 > 0 }
+          return positive.first
+        }
+        func watch() -> AnyPublisher<[Int], Never> {
+          if index.value.isEmpty { let servers = [1] ; print(servers) }
+          let sorted = servers.map { $0.sorted() }
+          return sorted.eraseToAnyPublisher()
+        }
+      }
+      final class Accept {
+        enum Stage { case accepting(PassthroughSubject<Int, Never>), idle }
+        var stage = Stage.idle
+        func accept() {
+          if case let .accepting(delivery) = stage {
+            delivery.sink { print($0) }.store(in: &bag)
+          } else {
+            let delivery = PassthroughSubject<Int, Never>()
+            stage = .accepting(delivery)
+          }
+        }
+      }
+      func preview() {
+        final class Trigger {
+          var publisher: AnyPublisher<Bool, Never> { fired.eraseToAnyPublisher() }
+          private let fired = CurrentValueSubject<Bool, Never>(false)
+        }
+        _ = Trigger()
+      }
+      final class Module {
+        let events: PassthroughSubject<Int, Never>
+        let published: AnyPublisher<Int, Never>
+        init() {
+          let events = PassthroughSubject<Int, Never>()
+          self.events = events
+          self.published = events.eraseToAnyPublisher()
+        }
+      }
+      """
+    let findings = Support.findings([("Sources/App/Picker.swift", source)], detectors: detectors)
+    #expect(findings.count == 6)
+    #expect(findings.first?.disposition == .keep)
+    #expect(findings.first?.reasons.first?.contains("re-exposed at line 12") == true)
+    #expect(findings.first?.reasons.first?.contains("line 7") == false)
+    // A local the initialiser stores as the member is the subject: its re-exposure is the member's.
+    // A local is not in scope before its declaration: the branch above binds another `delivery`.
+    let accept = findings.first { $0.range.start.line == 23 }
+    #expect(accept?.reasons.first?.hasPrefix("one consumer: Sources/App/Picker.swift:24,") == true)
+    // A member of a type declared in a function is in scope before its declaration.
+    let trigger = findings.first { $0.range.start.line == 31 }
+    #expect(trigger?.disposition == .keep)
+    #expect(trigger?.reasons.first?.contains("no consumer found in the tree (with its re-exposure as") == true)
+    let module = findings.first { $0.range.start.line == 36 }
+    #expect(module?.disposition == .keep)
+    #expect(module?.reasons.first?.hasPrefix("no consumer found; re-exposed at line 40") == true)
+  }
+
+  /// Three shapes stream-video's tests and helpers showed:
+  /// - a function of the project's own called on the subject (`for await tick in ticks.asStream()`,
+  ///   `await events.nextValue()`) subscribes to it: two such loops are two consumers;
+  /// - a declaration given an initialiser's parameter (`self.settings = settings`) holds another
+  ///   object's subject, as one given `other.subject` does;
+  /// - `_ = subject` sends it nowhere: no re-exposure.
+  @Test func anOwnCallConsumesAParameterIsHeldAndADiscardIsNothing() {
+    let source = """
+      import Combine
+      extension Publisher where Failure == Never {
+        func asStream() -> AsyncStream<Output> {
+          AsyncStream { continuation in
+            let token = sink { continuation.yield($0) }
+            continuation.onTermination = { _ in token.cancel() }
+          }
+        }
+      }
+      final class Feed {
+        let ticks = PassthroughSubject<Int, Never>()
+        func start() {
+          Task { for await tick in ticks.asStream() { print(tick) } }
+          Task { for await tick in ticks.asStream() { print(tick + 1) } }
+        }
+      }
+      final class Feedback {
+        private let settings: CurrentValueSubject<Int, Never>
+        init(settings: CurrentValueSubject<Int, Never>) { self.settings = settings }
+        func bump() { settings.send(settings.value + 1) }
+      }
+      final class Probe {
+        let pings = PassthroughSubject<Void, Never>()
+        func keep() { _ = pings }
+      }
+      """
+    let findings = Support.findings([("Sources/App/Feed.swift", source)], detectors: detectors)
+    #expect(findings.map(\.disposition) == [.keep, .keep, .migrate])
+    let first = "2 consumers: Sources/App/Feed.swift:13, Sources/App/Feed.swift:14"
+    #expect(findings.first?.reasons.first?.hasPrefix(first) == true)
+    let held = "holds another object's subject (given it at line 19)"
+    #expect(findings.dropFirst().first?.reasons.first?.hasPrefix(held) == true)
+    #expect(findings.last?.reasons.first?.hasPrefix("no consumer found in the tree: nothing subscribes") == true)
   }
 }

@@ -78,12 +78,18 @@ struct SubjectDetector: Detector {
       where view.isWord(modifier, "static") || view.isWord(modifier, "class") {
         instance = false
       }
+      // Declared in a function, not in the body of a type declared inside one (whose members are
+      // in scope everywhere in it).
+      let isLocal = scope.member != nil && !Self.isInTypeBody(view, at: declaration.start)
       for position in uses[declaration.name] ?? [] {
         guard
           range.contains(position)
             || (ownType && file.symbols.typePath(at: position) == declaration.typePath)
         else { continue }
         if position >= declaration.start && position <= declaration.end { continue }
+        // A local is not in scope before its declaration: a name there is another (`case let
+        // .accepting(deliverySubject)` in the branch before `let deliverySubject = …`).
+        if isLocal, position < declaration.start { continue }
         // A closure's parameter spelled like the subject (`.map { items, query in … }`) is not a use.
         if Self.isClosureParameter(view, at: position) { continue }
         // Nor a bare use of a parameter or local of that name (`init(name: String) { self.name =
@@ -130,7 +136,11 @@ struct SubjectDetector: Detector {
           let member = view.text(position + 2)
           if member == "value" { stateReads += 1 }
           if member == "share" || member == "multicast" { multicast = true }
-          if member != "send" && member != "value" && Self.isArgument(view, at: position) {
+          if member != "send" && member != "value" && Self.isArgument(view, at: position)
+            && Self.isInitialiserArgument(view, at: position)
+          {
+            handedOver.append(position)
+          } else if member != "send" && member != "value" && Self.isArgument(view, at: position) {
             // `.onReceive(events.debounce(for: …))`: passed on through operators.
             // `CombineLatest(events.eraseToAnyPublisher(), …)` too: that call consumes it.
             subscribers.append(position)
@@ -162,10 +172,19 @@ struct SubjectDetector: Detector {
             } else {
               subscribers += binding.uses
             }
+          } else if member != "send" && member != "value", view.kind(position + 3) == .leftParen,
+            !CombineVocabulary.isCombineCall(member)
+          {
+            // `await events.nextValue()`, `for await x in events.asStream()`: a function of the
+            // project's own called on the subject subscribes to it, through a publisher.
+            subscribers.append(position)
+            keptConsumers.append(position)
           }
           continue
         }
-        if !declaration.initialised, view.kind(position + 1) == .equal, Self.isMemberRead(view, at: position + 2) {
+        if !declaration.initialised, view.kind(position + 1) == .equal,
+          Self.isMemberRead(view, at: position + 2) || Self.isParameterRead(file, at: position + 2)
+        {
           held.append(position)
           continue
         }
@@ -174,6 +193,8 @@ struct SubjectDetector: Detector {
         // code whose consumers are not counted here (amplify's hub keeps one per channel in a
         // dictionary and hands it out). Whole, or force-unwrapped (`return _events!`, Nuke's):
         // `let value = progress?.value` reads it, and `= subject!.value` or `= subjects[0]` go on.
+        // `_ = subject` keeps a capture alive or silences a warning: nothing goes anywhere.
+        if previous == .equal, view.has(position - 2, "_") { continue }
         let unwrapped = view.kind(position + 1) == .exclamationMark || view.has(position + 1, "!")
         let next = view.kind(position + (unwrapped ? 2 : 1))
         let goesOn = next == .postfixQuestionMark || next == .leftParen || next == .leftSquare || next == .period
@@ -187,6 +208,10 @@ struct SubjectDetector: Detector {
           if Self.isFed(view, at: position) || Self.isLoopOfSends(view, at: position) { continue }
           // Captured, not consuming: `{ [events] value in events.send(value) }`.
           if Self.isCaptured(view, at: position) { continue }
+          if Self.isInitialiserArgument(view, at: position) {
+            handedOver.append(position)
+            continue
+          }
           subscribers.append(position)
           if Self.isOnReceiveArgument(view, at: position) { viewConsumers.append(position) }
           if Self.feedsKeptOperator(view, at: position) { keptConsumers.append(position) }
@@ -278,6 +303,21 @@ struct SubjectDetector: Detector {
     return false
   }
 
+  /// True when the use at `position` is an argument of an initialiser written `.init(…)`,
+  /// `Self(…)` or `super.init(…)` (`state = .init(subject)`, a mock handing its subject to a
+  /// wrapper): the object made keeps it, and its consumers are that object's, not counted here.
+  private static func isInitialiserArgument(_ view: SignificantTokenView, at position: Int) -> Bool {
+    var open = position - 1
+    if view.isPeriod(open), view.isWord(open - 1, "self") { open -= 2 }
+    while open > 0, position - open < 400, view.kind(open) != .leftParen {
+      if let partner = view.partner(open), partner < open { open = partner }
+      let kind = view.kind(open)
+      if kind == .leftBrace || kind == .rightBrace || kind == .semicolon || kind == .leftSquare { return false }
+      open -= 1
+    }
+    return view.kind(open) == .leftParen && (view.isWord(open - 1, "init") || view.isWord(open - 1, "Self"))
+  }
+
   /// `other.updates = events.….m()`: the use starts the value assigned to another object's member.
   private static func isHandedOver(_ view: SignificantTokenView, at position: Int) -> Bool {
     var start = position
@@ -304,6 +344,26 @@ struct SubjectDetector: Detector {
         + "cancels, so calls made before a value comes overlap"
     }
     return nil
+  }
+
+  /// A parameter of the enclosing initialiser or function, with no default value, read whole at
+  /// `position` (`init(_ settings: CurrentValueSubject<…>) { self.settings = settings }`): another
+  /// object's subject handed in.
+  private static func isParameterRead(_ file: FileContext, at position: Int) -> Bool {
+    let view = file.view
+    guard view.isIdentifier(position) else { return false }
+    let next = view.kind(position + 1)
+    guard
+      next != .period && next != .leftParen && next != .leftBrace && next != .leftSquare
+        && next != .postfixQuestionMark && next != .exclamationMark
+    else { return false }
+    guard let signature = file.signature(ofScope: file.symbols.scopeIndex(at: position)) else { return false }
+    // One with a default value (`state: CurrentValueSubject<…> = .init(0)`, a mock's) may be
+    // the object's own.
+    return signature.parameters.contains { parameter in
+      view.has(position, parameter.name)
+        && !(parameter.typeStart...parameter.typeEnd).contains { view.kind($0) == .equal }
+    }
   }
 
   /// `source.subject` or `self.harness.source.events` at `position`, ending the statement: another
@@ -408,6 +468,14 @@ struct SubjectDetector: Detector {
     return (member, isFunction)
   }
 
+  /// True when the innermost brace around `position` is a type's body, not a function's or a
+  /// block's: a type declared inside a function.
+  private static func isInTypeBody(_ view: SignificantTokenView, at position: Int) -> Bool {
+    view.enclosingBrace(of: position, above: -1) { open -> Bool?? in
+      .some(view.braceRole[open] == .declaration && DeclarationSignature.find(bodyOpen: open, in: view) == nil)
+    } ?? false
+  }
+
   /// True when the bare use at `position` names a parameter or local of its function, declared
   /// with a written type after the function's own `func`/`init` (not the previous function's).
   private static func isShadowed(_ file: FileContext, _ declaration: Declaration, at position: Int) -> Bool {
@@ -422,8 +490,45 @@ struct SubjectDetector: Detector {
       start -= 1
     }
     guard view.isWord(start, "func") || view.isWord(start, "init") else { return false }
+    if isRedeclared(view, declaration.name, in: member.open..<position, body: member.open..<member.close) {
+      return true
+    }
     return !FactsCollector.localType(file, of: declaration.name, before: position, after: max(start, declaration.end))
       .isEmpty
+  }
+
+  /// True when `let name`/`var name` in `range` declares a local still in scope at its end (`let
+  /// servers = index.value` before `servers.filter { … }`): the bare name there is that local,
+  /// whatever its type. One in a block closed before the end (`if … { let servers = … }`) is not,
+  /// nor one the function stores as the member (`self.subject = subject` in `body`): that local
+  /// is the subject.
+  private static func isRedeclared(
+    _ view: SignificantTokenView, _ name: String, in range: Range<Int>, body: Range<Int>
+  ) -> Bool {
+    var redeclared = false
+    for word in range
+    where (view.isWord(word, "let") || view.isWord(word, "var")) && view.isIdentifier(word + 1)
+      && view.has(word + 1, name)
+    {
+      var depth = 0
+      for scan in stride(from: word + 2, to: range.upperBound, by: 1) {
+        if view.kind(scan) == .leftBrace { depth += 1 }
+        if view.kind(scan) == .rightBrace { depth -= 1 }
+        if depth < 0 { break }
+      }
+      if depth >= 0 {
+        redeclared = true
+        break
+      }
+    }
+    guard redeclared else { return false }
+    for word in body
+    where view.isWord(word, "self") && view.isPeriod(word + 1) && view.has(word + 2, name)
+      && view.kind(word + 3) == .equal && view.has(word + 4, name)
+    {
+      return false
+    }
+    return true
   }
 
   /// True when a brace enclosing `position` (below `floor`) binds `name` itself: a closure whose
@@ -603,8 +708,6 @@ struct SubjectDetector: Detector {
       }
       open -= 1
     }
-    // An initialiser of the project's own takes it too: `state = .init(subject)`, `Self(subject)`.
-    if view.kind(open) == .leftParen, view.isWord(open - 1, "init") || view.isWord(open - 1, "Self") { return true }
     guard view.kind(open) == .leftParen, view.isIdentifier(open - 1) else { return false }
     return !CombineVocabulary.asyncStreamCanFeed(view.text(open - 1))
   }
