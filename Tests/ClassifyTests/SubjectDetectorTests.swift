@@ -1926,7 +1926,8 @@ import Testing
 
   /// Three shapes stream-video's tests and helpers showed:
   /// - a function of the project's own called on the subject (`for await tick in ticks.asStream()`,
-  ///   `await events.nextValue()`) subscribes to it: two such loops are two consumers;
+  ///   `await events.nextValue()`), also after operators (`ticks.filter(…).asStream()`),
+  ///   subscribes to it: two such loops are two consumers;
   /// - a declaration given an initialiser's parameter (`self.settings = settings`) holds another
   ///   object's subject, as one given `other.subject` does;
   /// - `_ = subject` sends it nowhere: no re-exposure.
@@ -1945,7 +1946,7 @@ import Testing
         let ticks = PassthroughSubject<Int, Never>()
         func start() {
           Task { for await tick in ticks.asStream() { print(tick) } }
-          Task { for await tick in ticks.asStream() { print(tick + 1) } }
+          Task { for await tick in ticks.filter({ $0 > 0 }).asStream() { print(tick + 1) } }
         }
       }
       final class Feedback {

@@ -172,11 +172,10 @@ struct SubjectDetector: Detector {
             } else {
               subscribers += binding.uses
             }
-          } else if member != "send" && member != "value", view.kind(position + 3) == .leftParen,
-            !CombineVocabulary.isCombineCall(member)
-          {
-            // `await events.nextValue()`, `for await x in events.asStream()`: a function of the
-            // project's own called on the subject subscribes to it, through a publisher.
+          } else if member != "send" && member != "value", Self.callsOwnFunction(view, at: position) {
+            // `await events.nextValue()`, `for await x in events.asStream()`, also after operators
+            // (`try await delivery.compactMap { $0 }.nextValue()`): a function of the project's own
+            // called on the chain subscribes to it, through a publisher.
             subscribers.append(position)
             keptConsumers.append(position)
           }
@@ -316,6 +315,23 @@ struct SubjectDetector: Detector {
       open -= 1
     }
     return view.kind(open) == .leftParen && (view.isWord(open - 1, "init") || view.isWord(open - 1, "Self"))
+  }
+
+  /// True when the calls on the use at `position` (`events.compactMap { $0 }.nextValue()`)
+  /// include one Combine does not have: a function of the project's own, on the subject or on
+  /// the operators after it.
+  private static func callsOwnFunction(_ view: SignificantTokenView, at position: Int) -> Bool {
+    var scan = position + 1
+    var links = 0
+    while view.isPeriod(scan), view.isIdentifier(scan + 1), links < 8 {
+      let next = view.kind(scan + 2)
+      if next == .leftParen || next == .leftBrace, !CombineVocabulary.isCombineCall(view.text(scan + 1)) {
+        return true
+      }
+      links += 1
+      scan = view.skipCall(from: scan + 1)
+    }
+    return false
   }
 
   /// `other.updates = events.….m()`: the use starts the value assigned to another object's member.
