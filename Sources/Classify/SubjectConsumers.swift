@@ -259,7 +259,7 @@ struct SubjectConsumers: Sendable {
         }
         // The subject by its own name (its declaring scope already counted bare uses there), then
         // each alias (whose bare uses in the declaring file count too).
-        var names = [(subject.name, true, true)]
+        var names: [(name: String, skipsOwnFile: Bool, isProperty: Bool)] = [(subject.name, true, true)]
         for alias in subject.aliases { names.append((alias, false, !subject.functionAliases.contains(alias))) }
         // A re-exposing property in an extension of the type in another file (`extension Op { var
         // updates: AnyPublisher<…> { subject.eraseToAnyPublisher() } }`): its consumers are the
@@ -267,7 +267,7 @@ struct SubjectConsumers: Sendable {
         let ownUses = uses[subject.name] ?? []
         for index in bareUses[subject.name + "\u{1F}" + owner] ?? [] {
           let alias = ownUses[index].use.reExposedAs
-          guard !alias.isEmpty, ownUses[index].path != file.path, !names.contains(where: { $0.0 == alias }) else {
+          guard !alias.isEmpty, ownUses[index].path != file.path, !names.contains(where: { $0.name == alias }) else {
             continue
           }
           names.append((alias, false, true))
