@@ -136,34 +136,36 @@ struct SubjectDetector: Detector {
           let member = view.text(position + 2)
           if member == "value" { stateReads += 1 }
           if member == "share" || member == "multicast" { multicast = true }
-          if member != "send" && member != "value" && Self.isArgument(view, at: position)
-            && Self.isInitialiserArgument(view, at: position)
-          {
-            handedOver.append(position)
-          } else if member != "send" && member != "value" && Self.isArgument(view, at: position) {
-            // `.onReceive(events.debounce(for: …))`: passed on through operators.
-            // `CombineLatest(events.eraseToAnyPublisher(), …)` too: that call consumes it.
-            subscribers.append(position)
-            if Self.isOnReceiveArgument(view, at: position) { viewConsumers.append(position) }
-            if Self.feedsKeptOperator(view, at: position) { keptConsumers.append(position) }
-          } else if member != "send" && member != "value" && Self.isStoredSubscription(view, at: position) {
+          // `send` and `value` feed or read it; every other member passes it on somewhere.
+          guard member != "send" && member != "value" else { continue }
+          if Self.isArgument(view, at: position) {
+            if Self.isInitialiserArgument(view, at: position) {
+              handedOver.append(position)
+            } else {
+              // `.onReceive(events.debounce(for: …))`: passed on through operators.
+              // `CombineLatest(events.eraseToAnyPublisher(), …)` too: that call consumes it.
+              subscribers.append(position)
+              if Self.isOnReceiveArgument(view, at: position) { viewConsumers.append(position) }
+              if Self.feedsKeptOperator(view, at: position) { keptConsumers.append(position) }
+            }
+          } else if Self.isStoredSubscription(view, at: position) {
             // `progress.weakAssign(to: \.value, on: listener).store(in: &bag)`: a sink of the
             // project's own, whose cancellable is kept, subscribes through a call that takes a
             // publisher (not a re-exposure, though it may open the function's body).
             subscribers.append(position)
             if Self.feedsKeptOperator(view, at: position) { keptConsumers.append(position) }
-          } else if member != "send" && member != "value" && Self.isHandedOver(view, at: position) {
+          } else if Self.isHandedOver(view, at: position) {
             // `service.updatesPublisher = subject.asCurrentValuePublisher()`: another object's
             // property now exposes it, and its consumers are that property's (an opaque exposure).
             handedOver.append(position)
           } else if Self.isExposure(view, at: position)
-            || (member != "send" && member != "value" && view.kind(position + 3) == .leftParen
+            || (view.kind(position + 3) == .leftParen
               && Self.alias(file, exposure: position, typePath: declaration.typePath) != nil)
           {
             // Also a wrapper of the project's own: `var updates: CurrentValuePublisher<…> {
             // subject.asCurrentValuePublisher() }`.
             exposures.append(position)
-          } else if member != "send" && member != "value", let binding = Self.chainBinding(file, at: position) {
+          } else if let binding = Self.chainBinding(file, at: position) {
             // `let pages = subject.flatMap { … }` then `return pages.prepend(first)…`: the chain
             // it starts is returned, and its consumers are the caller's (SpotifyAPI's pager), not
             // "nothing subscribes". Bound to a local that is subscribed, each use is a consumer.
@@ -172,7 +174,7 @@ struct SubjectDetector: Detector {
             } else {
               subscribers += binding.uses
             }
-          } else if member != "send" && member != "value", Self.callsOwnFunction(view, at: position) {
+          } else if Self.callsOwnFunction(view, at: position) {
             // `await events.nextValue()`, `for await x in events.asStream()`, also after operators
             // (`try await delivery.compactMap { $0 }.nextValue()`): a function of the project's own
             // called on the chain subscribes to it, through a publisher.
@@ -288,18 +290,29 @@ struct SubjectDetector: Detector {
     } ?? nil
   }
 
+  /// Visits the members chained on the use at `position` (`events.a(…).b { … }`, at most eight),
+  /// each by its index and the position of its name: `visit` answers nil to go on, or the
+  /// answer. False when the chain ends first.
+  private static func walkLinks(
+    _ view: SignificantTokenView, after position: Int, _ visit: (_ index: Int, _ name: Int) -> Bool?
+  ) -> Bool {
+    var scan = position + 1
+    var index = 0
+    while view.isPeriod(scan), view.isIdentifier(scan + 1), index < 8 {
+      if let answer = visit(index, scan + 1) { return answer }
+      index += 1
+      scan = view.skipCall(from: scan + 1)
+    }
+    return false
+  }
+
   /// `events.weakAssign(to: \.x, on: y).store(in: &bag)`: calls on the use at `position` whose
   /// result is kept with `.store(in:)`, which only a cancellable has: a subscription, whatever
   /// the calls are named.
   private static func isStoredSubscription(_ view: SignificantTokenView, at position: Int) -> Bool {
-    var scan = position + 1
-    var links = 0
-    while view.isPeriod(scan), view.isIdentifier(scan + 1), links < 8 {
-      if links > 0, view.has(scan + 1, "store"), view.kind(scan + 2) == .leftParen { return true }
-      links += 1
-      scan = view.skipCall(from: scan + 1)
+    walkLinks(view, after: position) { index, name in
+      index > 0 && view.has(name, "store") && view.kind(name + 1) == .leftParen ? true : nil
     }
-    return false
   }
 
   /// True when the use at `position` is an argument of an initialiser written `.init(…)`,
@@ -321,17 +334,11 @@ struct SubjectDetector: Detector {
   /// include one Combine does not have: a function of the project's own, on the subject or on
   /// the operators after it.
   private static func callsOwnFunction(_ view: SignificantTokenView, at position: Int) -> Bool {
-    var scan = position + 1
-    var links = 0
-    while view.isPeriod(scan), view.isIdentifier(scan + 1), links < 8 {
-      let next = view.kind(scan + 2)
-      if next == .leftParen || next == .leftBrace, !CombineVocabulary.isCombineCall(view.text(scan + 1)) {
-        return true
-      }
-      links += 1
-      scan = view.skipCall(from: scan + 1)
+    walkLinks(view, after: position) { _, name in
+      let next = view.kind(name + 1)
+      return (next == .leftParen || next == .leftBrace) && !CombineVocabulary.isCombineCall(view.text(name))
+        ? true : nil
     }
-    return false
   }
 
   /// `other.updates = events.….m()`: the use starts the value assigned to another object's member.
@@ -436,17 +443,12 @@ struct SubjectDetector: Detector {
   /// `events.eraseToAnyPublisher()`, also after per-value operators (`events.receive(on: …)
   /// .eraseToAnyPublisher()`): the subject re-exposed as a publisher.
   private static func isExposure(_ view: SignificantTokenView, at position: Int) -> Bool {
-    var scan = position + 1
-    var links = 0
-    while view.isPeriod(scan), view.isIdentifier(scan + 1), links < 8 {
-      links += 1
-      let name = view.text(scan + 1)
-      if name == "eraseToAnyPublisher" { return true }
-      guard CombineVocabulary.transformOperators.contains(name) || CombineVocabulary.keepOperators.contains(name)
-      else { return false }
-      scan = view.skipCall(from: scan + 1)
+    walkLinks(view, after: position) { _, name in
+      let text = view.text(name)
+      if text == "eraseToAnyPublisher" { return true }
+      return CombineVocabulary.transformOperators.contains(text) || CombineVocabulary.keepOperators.contains(text)
+        ? nil : false
     }
-    return false
   }
 
   /// The property (or function) of `typePath` an exposure at `exposure` defines: the member it is
@@ -694,15 +696,13 @@ struct SubjectDetector: Detector {
   /// `AsyncStream` cannot stand in for (`events.debounce(…)`), or the call it is passed to
   /// (`CombineLatest(events, …)`, `a.merge(with: events)`, `trigger(events.eraseToAnyPublisher())`).
   static func feedsKeptOperator(_ view: SignificantTokenView, at position: Int) -> Bool {
-    var scan = position + 1
-    var links = 0
-    while view.isPeriod(scan), view.isIdentifier(scan + 1), links < 8 {
-      links += 1
-      let isCall = view.kind(scan + 2) == .leftParen || view.kind(scan + 2) == .leftBrace
-      let labels = view.kind(scan + 2) == .leftParen ? labels(view, scan + 2) : []
-      if isCall, !CombineVocabulary.asyncStreamCanFeed(view.text(scan + 1), labels: labels) { return true }
-      scan = view.skipCall(from: scan + 1)
+    let needsPublisher = walkLinks(view, after: position) { _, name in
+      let next = view.kind(name + 1)
+      let labels = next == .leftParen ? labels(view, name + 1) : []
+      let isCall = next == .leftParen || next == .leftBrace
+      return isCall && !CombineVocabulary.asyncStreamCanFeed(view.text(name), labels: labels) ? true : nil
     }
+    if needsPublisher { return true }
     var start = position
     if view.isPeriod(start - 1), view.isWord(start - 2, "self") { start -= 2 }
     // Back to the call's `(`, or the `[` of an array literal the call is made on
