@@ -42,6 +42,8 @@ struct FutureTaskWrapperDetector: Detector {
   func detect(in file: FileContext, enabled: Set<String>, into output: inout DetectorOutput) {
     let view = file.view
     let deferred = DeferredRanges(view)
+    // Only a file that awaits can call a helper around `await`.
+    let awaits = file.hints.hasAwait
     var position = 0
     while position < view.count {
       defer { position += 1 }
@@ -64,7 +66,9 @@ struct FutureTaskWrapperDetector: Detector {
         }
       } else if view.has(position, "init"), view.isPeriod(position - 1) {
         if let hit = initHit(file, at: position, deferred: deferred) { output.hits.append(hit) }
-      } else if isIdentifier, let hit = helperCall(file, at: position) {
+      } else if isIdentifier && awaits && Self.mayCallHelper(view, at: position),
+        let hit = helperCall(file, at: position)
+      {
         output.hits.append(hit)
       }
     }
@@ -157,19 +161,11 @@ struct FutureTaskWrapperDetector: Detector {
 
   /// `makeFuture { try await load() }`: a call passing an async closure, kept by the global pass
   /// only when a `future-function` helper of that name exists in the tree.
+  ///
+  /// The caller asks `mayCallHelper` first.
   private func helperCall(_ file: FileContext, at position: Int) -> DetectorHit? {
     let view = file.view
-    // A pattern, not `==` (an out-of-line call): this runs for every call of the file.
     let next = view.kind(position + 1)
-    switch next {
-    case .leftBrace, .leftParen: break
-    default: return nil
-    }
-    let length = view.length(position)
-    guard length >= 3, file.hints.hasAwait else { return nil }
-    // Bytes first: this runs for every call, and only a lowercase name can be a helper.
-    let first = view.stream.source[view.startOffset(position)]
-    guard first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return nil }
     var closure = -1
     var after = position + 1
     var close = -1
@@ -196,6 +192,24 @@ struct FutureTaskWrapperDetector: Detector {
     return DetectorHit(
       name: Self.name, start: position, end: end, requirement: .helperCall(name: name, labels: labels)
     )
+  }
+
+  /// Whether the identifier at `position` can start a helper call: a lowercase name of three
+  /// bytes or more followed by `(` or `{`.
+  ///
+  /// Asked of every identifier of a file that awaits, before `helperCall`: calling that for each
+  /// one copied its optional hit in and out twice (a tenth of this detector's time).
+  @inline(__always)
+  private static func mayCallHelper(_ view: SignificantTokenView, at position: Int) -> Bool {
+    // A pattern, not `==` (an out-of-line call).
+    switch view.kind(position + 1) {
+    case .leftBrace, .leftParen: break
+    default: return false
+    }
+    guard view.length(position) >= 3 else { return false }
+    // Bytes first: only a lowercase name can be a helper.
+    let first = view.stream.source[view.startOffset(position)]
+    return first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")
   }
 
   // MARK: - Spellings that need their surroundings
