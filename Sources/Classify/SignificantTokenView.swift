@@ -5,7 +5,11 @@ import SwiftLexer
 /// Built once per file. Besides byte comparisons it classifies every `{` as a statement block
 /// (`if x {`), a declaration body (`func f() {`) or a closure (`sink {`), because path analysis
 /// and "is this inside the closure" both depend on it, and a token scanner has no parse tree.
-package struct SignificantTokenView: Sendable {
+///
+/// A class, not a struct: every detector and pass starts with `let view = file.view`, and each
+/// copy of a struct retained its eight arrays and its stream's (1.6M retains and 1M releases on
+/// the generated million lines, atomic each). Its stored properties are all `let`.
+package final class SignificantTokenView: Sendable {
   /// What opens a brace.
   package enum BraceRole: UInt8, Sendable {
     /// Not a `{`.
