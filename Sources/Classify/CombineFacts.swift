@@ -110,6 +110,8 @@ package struct CombineFacts: Sendable, Hashable {
     package var kind: String
     /// Declared inside a function: only that function can use it.
     package var isLocal: Bool
+    /// The failure type as written (`Never`, `Error`, `APIError`), nil when not written.
+    package var failure: String?
     /// Written `public` or `open` (or in a `public extension`): in a library, its clients
     /// subscribe to it outside the tree.
     package var isPublic = false

@@ -396,7 +396,11 @@ struct SubjectConsumers: Sendable {
   static func verdict(_ subject: CombineFacts.SubjectUse, _ result: Result, exportedBy library: String? = nil)
     -> (Disposition, Phase?, [String])
   {
-    let trap = "an `AsyncStream` traps on a second consumer"
+    // A subject that can fail needs a stream that can: `AsyncStream` has no way to finish with
+    // an error, and advising it for a `PassthroughSubject<Data, APIError>` would lose the error.
+    let failure = subject.failure.map { String($0.filter { $0 != " " }) }
+    let stream = failure.map { $0 != "Never" && $0 != "Swift.Never" } == true ? "AsyncThrowingStream" : "AsyncStream"
+    let trap = "an `\(stream)` traps on a second consumer"
     var reasons: [String] = []
     var disposition = Disposition.keep
     var phase: Phase?
@@ -482,7 +486,7 @@ struct SubjectConsumers: Sendable {
     } else if count == 1, !result.kept.isEmpty {
       let through =
         "through an operator or call that takes a publisher (a combining or time-based operator, or one "
-        + "of the project's own), which an `AsyncStream` cannot feed"
+        + "of the project's own), which an `\(stream)` cannot feed"
       reasons.append(
         result.consumers.count > 1
           ? "one consumer per instance\(exposed): \(listed), each on an instance its code makes; "
@@ -502,8 +506,8 @@ struct SubjectConsumers: Sendable {
       reasons.append(
         result.consumers.count > 1
           ? "one consumer per instance\(exposed): \(listed), each on an instance its code makes, so "
-            + "`AsyncStream.makeStream()` can replace it"
-          : "one consumer\(exposed): \(listed), so `AsyncStream.makeStream()` can replace it")
+            + "`\(stream).makeStream()` can replace it"
+          : "one consumer\(exposed): \(listed), so `\(stream).makeStream()` can replace it")
       reasons.append("keep it single-consumer: \(trap)")
     } else if !aliases.isEmpty {
       reasons.append(
@@ -514,7 +518,7 @@ struct SubjectConsumers: Sendable {
       disposition = .migrate
       phase = .viewModels
       reasons.append(
-        "no consumer found in the tree: nothing subscribes to it; `AsyncStream.makeStream()` can replace it once "
+        "no consumer found in the tree: nothing subscribes to it; `\(stream).makeStream()` can replace it once "
           + "its one consumer exists")
       reasons.append("keep it single-consumer: \(trap)")
     }

@@ -1967,4 +1967,32 @@ import Testing
     #expect(findings.dropFirst().first?.reasons.first?.hasPrefix(held) == true)
     #expect(findings.last?.reasons.first?.hasPrefix("no consumer found in the tree: nothing subscribes") == true)
   }
+
+  /// A subject that can fail is replaced by a stream that can: `AsyncStream` cannot finish with
+  /// an error (bilibili's `PassthroughSubject<…, String>` was told `AsyncStream`). `Never`,
+  /// spelled either way, keeps `AsyncStream`.
+  @Test func failingSubjectIsReplacedByAThrowingStream() {
+    let source = """
+      import Combine
+      enum LoadError: Error { case offline }
+      final class Loader {
+        let results = PassthroughSubject<Data, LoadError>()
+        let progress: CurrentValueSubject<Double, Swift.Never> = .init(0)
+        let ticks = PassthroughSubject<Int, Never>()
+        func start() {
+          results.sink(receiveCompletion: { _ in }, receiveValue: { print($0) }).store(in: &bag)
+        }
+      }
+      """
+    let findings = Support.findings([("Sources/App/Loader.swift", source)], detectors: detectors)
+    #expect(findings.map(\.disposition) == [.migrate, .migrate, .migrate])
+    let reasons = findings.map { $0.reasons.joined(separator: " | ") }
+    #expect(reasons.first?.contains("`AsyncThrowingStream.makeStream()` can replace it") == true)
+    #expect(reasons.first?.contains("an `AsyncThrowingStream` traps on a second consumer") == true)
+    #expect(reasons.first?.contains("`AsyncStream") == false)
+    for reason in reasons.dropFirst() {
+      #expect(reason.contains("`AsyncStream.makeStream()` can replace it"))
+      #expect(!reason.contains("Throwing"))
+    }
+  }
 }

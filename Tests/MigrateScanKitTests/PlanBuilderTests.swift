@@ -148,6 +148,26 @@ import Testing
     #expect(viewModels.map(\.kind) == [.file, .strictConcurrency])
   }
 
+  /// A step's title names the stream its subjects' reasons name: an `AsyncThrowingStream` for a
+  /// subject that can fail, and says both when a type has both kinds.
+  @Test func aFailingSubjectsStepNamesAThrowingStream() {
+    func title(_ reasons: [[String]]) -> String {
+      let findings = reasons.enumerated().map { index, reasons in
+        Self.finding(
+          "s\(index)", module: "Feed", file: "Loader.swift", line: 10 * (index + 1), category: .subject,
+          phase: .viewModels, symbol: "Loader.subject\(index)", reasons: reasons)
+      }
+      let plan = PlanBuilder().build(findings: findings, modules: Self.modules)
+      return plan.phases.first { $0.id == .viewModels }!.steps.first { $0.unit == "Loader" }?.title ?? ""
+    }
+    let throwing = ["one consumer: A.swift:3, so `AsyncThrowingStream.makeStream()` can replace it"]
+    let plain = ["one consumer: A.swift:4, so `AsyncStream.makeStream()` can replace it"]
+    #expect(title([throwing]).hasSuffix(": 1 subject becomes an `AsyncThrowingStream`"))
+    #expect(title([plain]).hasSuffix(": 1 subject becomes an `AsyncStream`"))
+    #expect(title([plain, plain]).hasSuffix(": 2 subjects become `AsyncStream`s"))
+    #expect(title([throwing, plain]).hasSuffix(": 2 subjects become `AsyncStream`s or `AsyncThrowingStream`s"))
+  }
+
   /// The module no longer decides: a large untested module's small units are migrated
   /// (`LeaveAloneRuleTests` holds the rule itself).
   @Test func aLargeUntestedModuleIsNotLeftAloneWhole() {

@@ -221,6 +221,7 @@ struct SubjectDetector: Detector {
       var use = CombineFacts.SubjectUse(
         typePath: declaration.typePath, name: declaration.name, offset: view.startOffset(declaration.start),
         line: file.line(of: declaration.start), kind: declaration.kind, isLocal: scope.member != nil)
+      use.failure = declaration.failure
       use.lines = subscribers.sorted().map { file.line(of: $0) }
       use.viewLines = viewConsumers.sorted().map { file.line(of: $0) }
       use.keptLines = keptConsumers.sorted().map { file.line(of: $0) }

@@ -119,7 +119,12 @@ extension Planner {
         var title = StepTitle()
         // A view's use site of a model is counted as a view that changes, not by its category.
         for finding in draft.indices where findings[finding].unit == nil {
-          title.counts.add(findings[finding].category)
+          let category = findings[finding].category
+          title.counts.add(category)
+          // The classifier's reason says which stream replaces the subject.
+          if category == .subject, findings[finding].reasons.contains(where: { $0.contains("`AsyncThrowingStream") }) {
+            title.throwingSubjects += 1
+          }
         }
         if let key = draft.key {
           var views: Set<String> = []

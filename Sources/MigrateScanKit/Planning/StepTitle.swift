@@ -13,6 +13,8 @@ struct StepTitle {
   var pipelinesFirst = 0
   /// Files outside the unit whose code changes with it (the views holding a view model).
   var viewFiles = 0
+  /// Subjects that can fail: an `AsyncThrowingStream` replaces those, not an `AsyncStream`.
+  var throwingSubjects = 0
 
   func title(section: PlanSectionID, kind: StepKind, name: String) -> String {
     let code = "`\(name)`"
@@ -64,7 +66,13 @@ struct StepTitle {
       if let properties = counts[.publishedProperty] { list.append(count(properties, "property", "properties")) }
       if pipelinesFirst > 0 { list.append(count(pipelinesFirst, "pipeline", "pipelines") + " to rewrite first") }
       if let subjects = counts[.subject] {
-        list.append(subjects == 1 ? "1 subject becomes an `AsyncStream`" : "\(subjects) subjects become `AsyncStream`s")
+        // The title names the stream the subjects' reasons name: one that can fail for a failing subject.
+        if throwingSubjects > 0 && throwingSubjects < subjects {
+          list.append("\(subjects) subjects become `AsyncStream`s or `AsyncThrowingStream`s")
+        } else {
+          let stream = throwingSubjects > 0 ? "AsyncThrowingStream" : "AsyncStream"
+          list.append(subjects == 1 ? "1 subject becomes an `\(stream)`" : "\(subjects) subjects become `\(stream)`s")
+        }
       }
       // The pipelines to rewrite first are among the step's own pipelines: not counted twice.
       let pipelines = (counts[.operatorPipeline] ?? 0) - pipelinesFirst
