@@ -396,11 +396,11 @@ struct SubjectConsumers: Sendable {
   static func verdict(_ subject: CombineFacts.SubjectUse, _ result: Result, exportedBy library: String? = nil)
     -> (Disposition, Phase?, [String])
   {
-    // A subject that can fail needs a stream that can: `AsyncStream` has no way to finish with
-    // an error, and advising it for a `PassthroughSubject<Data, APIError>` would lose the error.
-    let failure = subject.failure.map { String($0.filter { $0 != " " }) }
-    let stream = failure.map { $0 != "Never" && $0 != "Swift.Never" } == true ? "AsyncThrowingStream" : "AsyncStream"
-    let trap = "an `\(stream)` traps on a second consumer"
+    // A subject that can fail needs a stream that can: advising `AsyncStream` for a
+    // `PassthroughSubject<Data, APIError>` would lose the error.
+    let kind = SubjectStream(failure: subject.failure)
+    let stream = kind.rawValue
+    let trap = kind.trap
     var reasons: [String] = []
     var disposition = Disposition.keep
     var phase: Phase?
@@ -508,7 +508,7 @@ struct SubjectConsumers: Sendable {
           ? "one consumer per instance\(exposed): \(listed), each on an instance its code makes, so "
             + "`\(stream).makeStream()` can replace it"
           : "one consumer\(exposed): \(listed), so `\(stream).makeStream()` can replace it")
-      reasons.append("keep it single-consumer: \(trap)")
+      reasons.append(kind.singleConsumerReason)
     } else if !aliases.isEmpty {
       reasons.append(
         "no consumer found in the tree\(exposed): it may be consumed through a protocol or a type the tree does not "
@@ -520,7 +520,7 @@ struct SubjectConsumers: Sendable {
       reasons.append(
         "no consumer found in the tree: nothing subscribes to it; `\(stream).makeStream()` can replace it once "
           + "its one consumer exists")
-      reasons.append("keep it single-consumer: \(trap)")
+      reasons.append(kind.singleConsumerReason)
     }
     // Said with every verdict but the protocol's, which replaces the reasons.
     let stateRead =

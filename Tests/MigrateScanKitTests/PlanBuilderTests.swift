@@ -160,8 +160,14 @@ import Testing
       let plan = PlanBuilder().build(findings: findings, modules: Self.modules)
       return plan.phases.first { $0.id == .viewModels }!.steps.first { $0.unit == "Loader" }?.title ?? ""
     }
-    let throwing = ["one consumer: A.swift:3, so `AsyncThrowingStream.makeStream()` can replace it"]
-    let plain = ["one consumer: A.swift:4, so `AsyncStream.makeStream()` can replace it"]
+    let throwing = [
+      "one consumer: A.swift:3, so `AsyncThrowingStream.makeStream()` can replace it",
+      "keep it single-consumer: an `AsyncThrowingStream` traps on a second consumer",
+    ]
+    let plain = [
+      "one consumer: A.swift:4, so `AsyncStream.makeStream()` can replace it",
+      "keep it single-consumer: an `AsyncStream` traps on a second consumer",
+    ]
     #expect(title([throwing]).hasSuffix(": 1 subject becomes an `AsyncThrowingStream`"))
     #expect(title([plain]).hasSuffix(": 1 subject becomes an `AsyncStream`"))
     #expect(title([plain, plain]).hasSuffix(": 2 subjects become `AsyncStream`s"))

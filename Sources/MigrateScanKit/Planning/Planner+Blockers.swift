@@ -1,3 +1,4 @@
+import Classify
 import ParallelWork
 import ScanModel
 
@@ -114,6 +115,7 @@ extension Planner {
       var list = Array(unfilled[section]![pieces[position].range])
       var cycleMembers: [String: [String]] = [:]
       var moduleBlockers: [String: ([String], [String])] = [:]
+      let throwingReason = SubjectStream.throwing.singleConsumerReason
       // In place: a copy of each draft made every append to its step's arrays copy them too.
       func fill(_ draft: inout Draft) {
         var title = StepTitle()
@@ -122,9 +124,7 @@ extension Planner {
           let category = findings[finding].category
           title.counts.add(category)
           // The classifier's reason says which stream replaces the subject.
-          if category == .subject, findings[finding].reasons.contains(where: { $0.contains("`AsyncThrowingStream") }) {
-            title.throwingSubjects += 1
-          }
+          if category == .subject, findings[finding].reasons.contains(throwingReason) { title.throwingSubjects += 1 }
         }
         if let key = draft.key {
           var views: Set<String> = []
