@@ -1,7 +1,9 @@
 import Foundation
-import MigrateScanKit
 import MigrateScanTestSupport
+import ScanModel
 import Testing
+
+@testable import MigrateScanKit
 
 /// `Fixtures/projects/PlanBridgeHelpers`: the tree's own helpers on Combine's `Publisher` are the
 /// bridge its callers use while they migrate. The `Future { Task { } }` inside `awaitEach` is
@@ -45,5 +47,37 @@ import Testing
     #expect(!findings.contains { $0["ruleId"] as? String == "one-shot-just" }, "an operator's inner `Just`")
     let future = try #require(findings.first { $0["ruleId"] as? String == "one-shot-future" })
     #expect(future["phase"] as? String == "one-shot", "a one-shot API of the tree's own type still moves")
+  }
+
+  /// A library's public API on a Combine type (combine-schedulers' `Scheduler.timerPublisher`) is
+  /// a bridge unit, but its verdict is its own rule's: it stays for clients and gets an `async`
+  /// alternative in Prepare. It was moved to Cleanup and told "remove it once no caller is left"
+  /// beside "it stays". Code inside a helper of the tree's own still goes to Cleanup.
+  @Test func aLibrarysPublisherAPIOnACombineTypeKeepsItsOwnVerdict() {
+    func finding(_ id: String, _ category: CategoryID, _ symbol: String, phase: Phase, reasons: [String]) -> Finding {
+      Finding(
+        fingerprint: id, ruleID: category.rawValue, category: category, severity: .note, disposition: .migrate,
+        phase: phase, module: "Schedulers", file: "Sources/Schedulers/Timer.swift",
+        range: SourceRange(start: SourceLocation(line: 1, column: 1), end: SourceLocation(line: 3, column: 1)),
+        symbol: symbol, message: "m", help: "h", reasons: reasons)
+    }
+    let stays = ["`Schedulers` is a library product no app of the tree uses: … so it stays"]
+    var findings = [
+      finding("a", .combineAPI, "Scheduler.timerPublisher", phase: .prepare, reasons: stays),
+      finding("p", .operatorPipeline, "Scheduler.settle", phase: .oneShot, reasons: []),
+    ]
+    let placed: WorkUnitKey.Placement = [
+      ("Schedulers", WorkUnitKey(kind: .bridge, name: "Scheduler.timerPublisher"), 0),
+      ("Schedulers", WorkUnitKey(kind: .bridge, name: "Scheduler.settle"), 1),
+    ]
+    BridgeInternals.apply(to: &findings, placed: placed)
+    #expect(findings[0].phase == .prepare)
+    #expect(findings[0].reasons == stays)
+    #expect(findings[1].phase == .cleanup)
+    var title = StepTitle()
+    title.counts.add(.combineAPI)
+    #expect(
+      title.title(section: .prepare, kind: .bridge, name: "Scheduler.timerPublisher")
+        == "`Scheduler.timerPublisher`: add an `async` alternative beside its publisher API (1 publisher API)")
   }
 }

@@ -33,8 +33,11 @@ enum BridgeInternals {
     }
     for index in findings.indices {
       let finding = findings[index]
+      // A `combine-api` finding is the helper's own API, whose verdict its rule gave: a library's
+      // `Scheduler.timerPublisher` stays for its clients, and was told "remove it once no caller
+      // is left" beside "it stays".
       guard finding.disposition == .migrate, finding.suppression == nil, finding.unit == nil,
-        finding.category != .bridgeHelper, let symbol = finding.symbol
+        finding.category != .bridgeHelper, finding.category != .combineAPI, let symbol = finding.symbol
       else { continue }
       guard placed[index]?.key.kind == .bridge else { continue }
       if let phase = helperPhase[(finding.module ?? "") + "\u{1F}" + symbol] {

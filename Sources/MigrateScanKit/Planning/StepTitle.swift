@@ -30,11 +30,13 @@ struct StepTitle {
       ])
       return "Fix \(code): " + (bugs.isEmpty ? others() : bugs)
     case .prepare:
-      if kind == .bridge { return "Gather the bridge \(code) with the others: keep it until its callers move" }
       // A publisher API gets its `async` counterpart beside it: the bridge its callers move to.
+      // First: a library's API on a Combine type (`Scheduler.timerPublisher`) is a bridge unit
+      // too, but its callers are its clients, who never all move.
       if counts.count == 1, counts[.combineAPI] != nil {
         return "\(code): add an `async` alternative beside its publisher API" + suffix(others())
       }
+      if kind == .bridge { return "Gather the bridge \(code) with the others: keep it until its callers move" }
       return "\(code): gather its bridges in one place" + suffix(others())
     case .cleanup:
       // A helper found unused says so; the code inside a helper on a Combine type goes once its
