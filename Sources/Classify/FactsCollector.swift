@@ -708,7 +708,7 @@ package enum FactsCollector {
       var start = position
       while view.isPeriod(start - 1), view.isWord(start - 2), start - position < 20 { start -= 2 }
       let previous = view.kind(start - 1)
-      if previous == .leftParen || previous == .comma || previous == .colon, let open = enclosingParen(view, start),
+      if previous == .leftParen || previous == .comma || previous == .colon, let open = view.enclosingParen(of: start),
         combiningCalls.contains(view.text(open - 1))
       {
         feeds = true
@@ -754,21 +754,4 @@ package enum FactsCollector {
     return start < position && view.kind(start - 1) == .prefixAmpersand
   }
 
-  /// The `(` of the argument list `position` sits in, scanning back over balanced groups.
-  private static func enclosingParen(_ view: SignificantTokenView, _ position: Int) -> Int? {
-    var scan = position - 1
-    var steps = 0
-    while scan >= 0 && steps < 200 {
-      steps += 1
-      switch view.kind(scan) {
-      case .leftParen: return scan
-      case .rightParen, .rightSquare, .rightBrace:
-        guard let open = view.partner(scan) else { return nil }
-        scan = open - 1
-      case .leftBrace, .leftSquare: return nil
-      default: scan -= 1
-      }
-    }
-    return nil
-  }
 }

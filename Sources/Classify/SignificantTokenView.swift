@@ -197,6 +197,26 @@ package final class SignificantTokenView: Sendable {
     return false
   }
 
+  /// The `(` of the argument list `position` sits in: back over earlier arguments, balanced
+  /// groups (closures among them) jumped, at most 200 tokens. Nil at a `{` or `[` first: a
+  /// block, a closure's body or a literal, not an argument list.
+  package func enclosingParen(of position: Int) -> Int? {
+    var scan = position - 1
+    var steps = 0
+    while scan >= 0 && steps < 200 {
+      steps += 1
+      switch kind(scan) {
+      case .leftParen: return scan
+      case .rightParen, .rightSquare, .rightBrace:
+        guard let open = partner(scan) else { return nil }
+        scan = open - 1
+      case .leftBrace, .leftSquare: return nil
+      default: scan -= 1
+      }
+    }
+    return nil
+  }
+
   /// Each `{` enclosing `position`, innermost first, above `floor` (exclusive): back over the
   /// balanced groups in between, at most `limit` steps. `visit` answers nil to go on outward, or
   /// what the walk returns (`.some(nil)` stops it with nothing); nil when no brace decided.

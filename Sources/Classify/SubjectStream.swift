@@ -16,20 +16,10 @@ package enum SubjectStream: String, Sendable {
   }
 
   /// Why a second consumer is a problem: "an `AsyncStream` traps on a second consumer".
-  var trap: String {
-    switch self {
-    case .plain: "an `AsyncStream` traps on a second consumer"
-    case .throwing: "an `AsyncThrowingStream` traps on a second consumer"
-    }
-  }
+  var trap: String { "an `\(rawValue)` traps on a second consumer" }
 
   /// The reason every migrate verdict of a subject ends with. The planner finds a step's
   /// failing subjects by it (an equality test; a substring search of every reason cost 4% of
   /// a scan).
-  package var singleConsumerReason: String {
-    switch self {
-    case .plain: "keep it single-consumer: an `AsyncStream` traps on a second consumer"
-    case .throwing: "keep it single-consumer: an `AsyncThrowingStream` traps on a second consumer"
-    }
-  }
+  package var singleConsumerReason: String { "keep it single-consumer: " + trap }
 }

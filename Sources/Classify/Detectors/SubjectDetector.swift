@@ -320,15 +320,10 @@ struct SubjectDetector: Detector {
   /// `Self(…)` or `super.init(…)` (`state = .init(subject)`, a mock handing its subject to a
   /// wrapper): the object made keeps it, and its consumers are that object's, not counted here.
   private static func isInitialiserArgument(_ view: SignificantTokenView, at position: Int) -> Bool {
-    var open = position - 1
-    if view.isPeriod(open), view.isWord(open - 1, "self") { open -= 2 }
-    while open > 0, position - open < 400, view.kind(open) != .leftParen {
-      if let partner = view.partner(open), partner < open { open = partner }
-      let kind = view.kind(open)
-      if kind == .leftBrace || kind == .rightBrace || kind == .semicolon || kind == .leftSquare { return false }
-      open -= 1
-    }
-    return view.kind(open) == .leftParen && (view.isWord(open - 1, "init") || view.isWord(open - 1, "Self"))
+    var start = position
+    if view.isPeriod(start - 1), view.isWord(start - 2, "self") { start -= 2 }
+    guard let open = view.enclosingParen(of: start) else { return false }
+    return view.isWord(open - 1, "init") || view.isWord(open - 1, "Self")
   }
 
   /// True when the calls on the use at `position` (`events.compactMap { $0 }.nextValue()`)
