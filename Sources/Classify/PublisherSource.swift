@@ -114,11 +114,21 @@ package struct PublisherSource: Sendable, Hashable {
   }
 
   /// How the stream built in `range` ends.
+  ///
+  /// A one-shot word counts only outside the body's closures: `request().catch { Just(fallback) }`
+  /// recovers from an error with one value, and `upstream.flatMap { Just($0) }` maps each value;
+  /// either stream ends as its upstream does, and calling it one-shot advised `try await` on an
+  /// endless one. What makes a stream endless counts anywhere.
   private static func end(of range: Range<Int>, in file: FileContext) -> StreamEnd {
     let view = file.view
     var oneShot = false
     var limited = false
+    // The end of the outermost closure open at `position`, -1 outside any.
+    var closureEnd = -1
     for position in range {
+      if position > closureEnd, view.kind(position) == .leftBrace, view.braceRole[position] == .closure {
+        closureEnd = view.partner(position) ?? range.upperBound
+      }
       if view.isProjection(position) { return limited ? .unknown : .endless }
       guard view.isIdentifier(position) else { continue }
       if endlessWords.index(at: position, in: view) != nil
@@ -130,7 +140,7 @@ package struct PublisherSource: Sendable, Hashable {
       if view.has(position, "publisher"), view.kind(position + 1) == .leftParen, view.isWord(position + 2, "for") {
         return limited ? .unknown : .endless
       }
-      if oneShotWords.index(at: position, in: view) != nil { oneShot = true }
+      if position > closureEnd, oneShotWords.index(at: position, in: view) != nil { oneShot = true }
       if view.isPeriod(position - 1), CombineVocabulary.singleValueOperators.contains(view.text(position)) {
         limited = true
       }

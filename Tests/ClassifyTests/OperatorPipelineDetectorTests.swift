@@ -94,6 +94,52 @@ import Testing
         ])
   }
 
+  /// A `Just` in a recovery or mapping closure (`.catch { Just(fallback) }`, `.flatMap { Just($0) }`)
+  /// says nothing of how the stream ends: a client's `post()` recovers from the errors of `send()`,
+  /// which waits on an endless session projection, and its callers were told `try await`. The
+  /// stream ends as the call it starts from does. `Deferred { Future { … } }` stays one-shot.
+  @Test func aJustInARecoveryClosureIsNoOneShotSource() {
+    let client = """
+      import Combine
+      final class Client {
+        @Published var session: Session?
+        func send() -> AnyPublisher<Reply, ClientError> {
+          $session.compactMap { $0 }.flatMap { $0.upload() }.eraseToAnyPublisher()
+        }
+        func post() -> AnyPublisher<Reply, Never> {
+          send().catch { _ in Just(Reply.empty) }.eraseToAnyPublisher()
+        }
+        func doubled() -> AnyPublisher<Int, Never> {
+          counter.flatMap { Just($0 * 2) }.eraseToAnyPublisher()
+        }
+        func once() -> AnyPublisher<Int, Never> {
+          Deferred { Future { promise in promise(.success(1)) } }.eraseToAnyPublisher()
+        }
+      }
+      """
+    let screen = """
+      import Combine
+      final class Screen {
+        func tap() {
+          client.post().receive(on: DispatchQueue.main).sink { self.reply = $0 }.store(in: &bag)
+          client.doubled().receive(on: DispatchQueue.main).sink { self.value = $0 }.store(in: &bag)
+          client.once().receive(on: DispatchQueue.main).sink { self.value = $0 }.store(in: &bag)
+        }
+      }
+      """
+    let findings = Support.findings(
+      [("Sources/App/Client.swift", client), ("Sources/App/Screen.swift", screen)], detectors: detectors
+    )
+    .filter { $0.file == "Sources/App/Screen.swift" }
+    #expect(findings.count == 3)
+    #expect(
+      findings.first?.reasons.last?.hasPrefix(
+        "source `client.post(…)` keeps delivering (`post` at Sources/App/Client.swift:7") == true)
+    #expect(findings.dropFirst().first?.reasons.last?.hasPrefix("source `client.doubled(…)` is not known") == true)
+    #expect(findings.last?.reasons.last?.hasPrefix("source `client.once(…)` delivers one value") == true)
+    #expect(!findings.prefix(2).contains { $0.reasons.joined().contains("`try await` and plain code") })
+  }
+
   /// mastodon: `Mastodon.API.App.verifyCredentials(…)` was said to return the one-shot publisher
   /// of `Account.verifyCredentials`, the first of two declarations of that name. A call that
   /// writes the type means that type's function; one that does not names every declaration.
