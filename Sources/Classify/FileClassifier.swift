@@ -90,7 +90,12 @@ package enum FileClassifier {
     if file.hints.arrow { facts.publisherSources = PublisherSource.all(in: file) }
     facts.completionDefects = output.completionDefects
     facts.completionFunctions = output.completionFunctions
-    candidates.sort { ($0.offset, $0.ruleID, $0.matchText) < ($1.offset, $1.ruleID, $1.matchText) }
+    // Offsets decide almost every comparison: the strings are compared (and retained) only on a tie.
+    candidates.sort { lhs, rhs in
+      if lhs.offset != rhs.offset { return lhs.offset < rhs.offset }
+      if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
+      return lhs.matchText < rhs.matchText
+    }
     // The candidates live until the scan ends: without the room appending left for more.
     if candidates.capacity > candidates.count { candidates = candidates.withUnsafeBufferPointer { Array($0) } }
     return FileClassification(path: path, candidates: candidates, facts: facts)
@@ -133,13 +138,14 @@ package enum FileClassifier {
     let view = file.view
     let startOffset = view.startOffset(start)
     let endOffset = view.endOffset(end)
-    let startLine = file.lines.location(of: startOffset)
-    let endLine = file.lines.location(of: endOffset)
+    // One copy of the index for the four questions.
+    let lines = file.lines
+    let startLine = lines.location(of: startOffset)
+    let endLine = lines.location(of: endOffset)
     let range = SourceRange(
       start: SourceLocation(
-        line: startLine.line, column: startLine.column, scalarColumn: file.lines.scalarColumn(of: startOffset)),
-      end: SourceLocation(
-        line: endLine.line, column: endLine.column, scalarColumn: file.lines.scalarColumn(of: endOffset)))
+        line: startLine.line, column: startLine.column, scalarColumn: lines.scalarColumn(of: startOffset)),
+      end: SourceLocation(line: endLine.line, column: endLine.column, scalarColumn: lines.scalarColumn(of: endOffset)))
     let scope = file.symbols.scope(at: start)
     return CandidateFinding(
       ruleID: ruleID, category: category, severity: severity, message: message, help: help, range: range,

@@ -26,4 +26,13 @@ package final class LazyLineIndex: Sendable {
       return index
     }
   }
+
+  /// The 1-based line of byte `offset`, read in place: a copy of the index per question retained
+  /// and released its three buffers, and the facts of a file ask for hundreds of lines.
+  package func line(of offset: Int) -> Int {
+    built.withLock { cached in
+      if cached == nil { cached = LineIndex(source) }
+      return cached.unsafelyUnwrapped.line(of: offset)
+    }
+  }
 }

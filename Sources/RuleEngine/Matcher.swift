@@ -38,6 +38,12 @@ package struct Matcher: Sendable {
   /// Per pattern, whether a rule can match through it alone: it is reached from a rule's root
   /// other than through a relation (`not-has: { $$$ }` only filters the base's matches).
   private let isBase: [Bool]
+  /// Per rule, whether it has `include` or `exclude` globs. Asked before the rule itself:
+  /// reading `rules[index]` copied the whole rule (some nine retains of arrays every thread
+  /// shares) for each rule of each file.
+  private let isScoped: [Bool]
+  /// Per rule, its id: the sort of a file's matches compared ids through copies of the rules.
+  private let ids: [String]
 
   /// Indexes the pattern rules among `rules`; `Match.ruleIndex` refers to this array.
   package init(rules: [CompiledRule]) {
@@ -96,6 +102,8 @@ package struct Matcher: Sendable {
     }
     for root in roots { if let root { markBase(root) } }
     self.isBase = isBase
+    self.isScoped = rules.map { !$0.include.isEmpty || !$0.exclude.isEmpty }
+    self.ids = rules.map(\.id)
   }
 
   /// Indexes the pattern rules of `catalog`; `Match.ruleIndex` refers to `catalog.rules`.
@@ -110,8 +118,10 @@ package struct Matcher: Sendable {
   ///   - path: the file's path relative to the scan root; when given, rules whose `paths` do
   ///     not apply to it are skipped.
   package func matches(in stream: TokenStream, path: String? = nil) -> [Match] {
-    let active = rules.indices.filter { index in
-      roots[index] != nil && (path.map { rules[index].applies(toPath: $0) } ?? true)
+    var active: [Int] = []
+    for index in roots.indices where roots[index] != nil {
+      if isScoped[index], let path, !rules[index].applies(toPath: path) { continue }
+      active.append(index)
     }
     guard !active.isEmpty, !stream.kinds.isEmpty else { return [] }
 
@@ -182,9 +192,9 @@ package struct Matcher: Sendable {
             }))
       }
     }
-    results.sort { lhs, rhs in
+    results.sort { [ids] lhs, rhs in
       if lhs.bytes.lowerBound != rhs.bytes.lowerBound { return lhs.bytes.lowerBound < rhs.bytes.lowerBound }
-      if lhs.ruleIndex != rhs.ruleIndex { return rules[lhs.ruleIndex].id < rules[rhs.ruleIndex].id }
+      if lhs.ruleIndex != rhs.ruleIndex { return ids[lhs.ruleIndex] < ids[rhs.ruleIndex] }
       return lhs.end < rhs.end
     }
     return results

@@ -158,7 +158,7 @@ package struct FileContext: Sendable {
   }
 
   /// 1-based line of the significant token at `position`.
-  package func line(of position: Int) -> Int { lines.line(of: view.startOffset(position)) }
+  package func line(of position: Int) -> Int { lazyLines.line(of: view.startOffset(position)) }
 }
 
 /// The table of detectors, keyed by the names rules use.
