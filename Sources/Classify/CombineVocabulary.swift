@@ -27,6 +27,13 @@ package enum CombineVocabulary {
     subscriberCalls.contains(name) || keepOperators.contains(name) || transformOperators.contains(name)
   }
 
+  /// True when a chain's link is one of Combine's operators, kept or plain (not the project's own
+  /// `subscribe()` spelled like one).
+  package static func isOperator(_ link: PublisherChain.Link) -> Bool {
+    guard let name = link.operatorName else { return false }
+    return keepOperators.contains(name) || transformOperators.contains(name)
+  }
+
   /// True when a call named `name` after a subject is one an `AsyncStream` can stand in for: a
   /// plain transform or a subscriber. Anything else (`debounce`, `CombineLatest`, a library's own
   /// operator like `withLatestFrom`, a function taking a publisher) needs a publisher.
@@ -101,7 +108,7 @@ package enum CombineVocabulary {
       if subjects.contains(link.name) { return true }
       if link.name == "publisher" && (link.argumentsOpen >= 0) { return true }
       if link.name == "publish" { return true }
-      if keepOperators.contains(link.name) || transformOperators.contains(link.name) { break }
+      if isOperator(link) { break }
     }
     return false
   }

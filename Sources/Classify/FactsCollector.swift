@@ -175,14 +175,11 @@ package enum FactsCollector {
     var called = false
     for link in links {
       let name = link.name
-      if name.hasPrefix("$") { return nil }
+      // A `$x`, or a parenthesised expression at the head: no member path.
+      if name.hasPrefix("$") || file.view.kind(link.position) == .leftParen { return nil }
       // An operator is a call (`output(at:)`); `relay.output` is a property spelled like one.
       let isCall = link.argumentsOpen >= 0 || link.closureOpen >= 0
-      if !names.isEmpty, isCall,
-        CombineVocabulary.keepOperators.contains(name) || CombineVocabulary.transformOperators.contains(name)
-      {
-        break
-      }
+      if !names.isEmpty, isCall, CombineVocabulary.isOperator(link) { break }
       names.append(name)
       line = link.position
       called = isCall

@@ -17,6 +17,13 @@ package struct PublisherChain: Sendable, Hashable {
     package var closureOpen: Int
     /// Last position of the link (its `)` or last `}`).
     package var end: Int
+    /// A call named like a Combine operator that is not one: `receive(…)` or `subscribe(…)`
+    /// without the `on:` scheduler (`subreddit.subscribe()`, a model's own method). It is part
+    /// of the chain's source, not an operator of it.
+    package var isOwnCall = false
+
+    /// The link as an operator of the chain: its name, or nil when it is the project's own call.
+    package var operatorName: String? { isOwnCall ? nil : name }
   }
 
   /// First significant position of the chain (the base).
@@ -76,7 +83,9 @@ package struct PublisherChain: Sendable, Hashable {
 
   /// Builds the chain whose terminal `.name` has its period at `period`.
   private static func chain(endingAt period: Int, terminal: String, in view: SignificantTokenView) -> PublisherChain? {
-    let terminalLink = link(at: period + 1, in: view)
+    var terminalLink = link(at: period + 1, in: view)
+    // `receive(subscriber:)` and `subscribe(_:)` end the chain: the terminal is Combine's.
+    terminalLink.isOwnCall = false
     var links = [terminalLink]
     var cursor = period
     var start = period + 1
@@ -94,7 +103,11 @@ package struct PublisherChain: Sendable, Hashable {
           index -= 2
         }
       }
+      // A parenthesised expression at the head (`(saved ? item.unsave() : item.save())`): the
+      // chain's source is the whole group, not the operator after it.
+      var group: (open: Int, close: Int)?
       if view.kind(index) == .rightParen, let open = view.partner(index) {
+        if index == end { group = (open, index) }
         index = open - 1
       }
       // Explicit generic arguments: `PassthroughSubject<Int, Never>()`.
@@ -117,11 +130,11 @@ package struct PublisherChain: Sendable, Hashable {
         if found > 0 { index = found - 1 }
       }
       let kind = view.kind(index)
-      if kind == .identifier || kind == .keyword || kind == .dollarIdentifier {
-        // Keywords are links only after a period (`NotificationCenter.default`) or as `self`.
-        if kind == .keyword && !view.isPeriod(index - 1) && !view.isWord(index, "self") && !view.isWord(index, "Self") {
-          break
-        }
+      // Keywords are links only after a period (`NotificationCenter.default`) or as `self`.
+      let isName =
+        kind == .identifier || kind == .dollarIdentifier
+        || (kind == .keyword && (view.isPeriod(index - 1) || view.isWord(index, "self") || view.isWord(index, "Self")))
+      if isName {
         if end < index { end = index }
         links.append(link(at: index, in: view, end: end))
         start = index
@@ -137,6 +150,13 @@ package struct PublisherChain: Sendable, Hashable {
         }
         // Implicit member at the start: `.shared.publisher` is rare; stop at the name.
         break
+      }
+      if let group, kind != .rightParen, kind != .rightSquare {
+        links.append(
+          Link(
+            name: Snippet.text(view, from: group.open, to: group.close, maxTokens: 24, maxCharacters: 64),
+            position: group.open, argumentsOpen: -1, closureOpen: -1, end: group.close))
+        start = group.open
       }
       break
     }
@@ -163,8 +183,13 @@ package struct PublisherChain: Sendable, Hashable {
       closureOpen = last + 1
       last = view.skipCall(from: position) - 1
     }
-    return Link(
+    var link = Link(
       name: view.text(position), position: position, argumentsOpen: argumentsOpen, closureOpen: closureOpen,
       end: max(last, end ?? last))
+    // Combine's `receive(on:options:)` and `subscribe(on:options:)` name their scheduler first.
+    if argumentsOpen >= 0, link.name == "receive" || link.name == "subscribe", !view.isWord(argumentsOpen + 1, "on") {
+      link.isOwnCall = true
+    }
+    return link
   }
 }

@@ -301,6 +301,57 @@ import Testing
       findings.first?.reasons[1].hasPrefix("source `model.authenticated.asyncMap` is not known to finish") == true)
   }
 
+  /// A parenthesised expression at the head of a chain is its source: a toggle written as
+  /// `(saved ? item.unsave() : item.save()).receive(on:).sink` was reported as a "plain
+  /// subscription of `receive`", naming the operator as the source.
+  @Test func aParenthesisedHeadIsTheSourceNotTheOperatorAfterIt() {
+    let source = """
+      import Combine
+      final class CommentModel {
+        func toggle() {
+          let cancellable = (comment.saved == true ? comment.unsave() : comment.save())
+            .receive(on: DispatchQueue.main)
+            .sink { _ in }
+          bag.append(cancellable)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.map(\.phase) == [.viewModels])
+    #expect(
+      findings.first?.reasons
+        == [
+          "plain per-value operators: receive",
+          "source `(comment.saved == true ? comment.unsave() : comment.save())` is not known to finish or to "
+            + "deliver one value: a `for await` loop in a stored `Task` replaces the chain either way; `try await` "
+            + "only once you know it delivers one value",
+        ])
+  }
+
+  /// `subscribe()` and `receive(_:)` without an `on:` scheduler are the project's own calls, part
+  /// of the source (`subreddit.subscribe()` returns the request's publisher), not Combine's
+  /// `subscribe(on:)`/`receive(on:)`; the terminal `receive(subscriber:)` still ends a chain.
+  @Test func aSubscribeCallWithoutASchedulerIsTheSourcesOwnCall() {
+    let source = """
+      import Combine
+      final class SubredditModel {
+        func join() {
+          subreddit.subscribe()
+            .receive(on: DispatchQueue.main)
+            .sink { _ in }
+            .store(in: &bag)
+          feed.items.subscribe(on: DispatchQueue.global()).map { $0.count }.sink { _ in }.store(in: &bag)
+        }
+      }
+      """
+    let findings = Support.findings(source, detectors: detectors)
+    #expect(findings.count == 2)
+    #expect(findings.first?.reasons.first == "plain per-value operators: receive")
+    #expect(
+      findings.first?.reasons.dropFirst().first?.hasPrefix("source `subreddit.subscribe(…)` is not known") == true)
+    #expect(findings.last?.reasons.first == "plain per-value operators: subscribe, map")
+  }
+
   @Test func propertiesSpelledLikeOperatorsAreNotOperators() {
     let source = """
       import Combine

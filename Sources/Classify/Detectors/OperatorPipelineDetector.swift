@@ -21,9 +21,9 @@ struct OperatorPipelineDetector: Detector {
       var keeps: [String] = []
       var transforms: [String] = []
       for (index, link) in chain.links.dropLast().enumerated() {
-        let name = link.name
-        // Operators are calls: `relay.output` and `items.count` are properties spelled like one.
-        guard link.argumentsOpen >= 0 || link.closureOpen >= 0 else { continue }
+        // Operators are calls: `relay.output` and `items.count` are properties spelled like one,
+        // and `subreddit.subscribe()` is the model's own call.
+        guard let name = link.operatorName, link.argumentsOpen >= 0 || link.closureOpen >= 0 else { continue }
         if CombineVocabulary.keepOperators.contains(name) {
           if !keeps.contains(name) { keeps.append(name) }
         } else if name == "collect", link.argumentsOpen >= 0, let close = view.partner(link.argumentsOpen),
@@ -114,8 +114,7 @@ struct OperatorPipelineDetector: Detector {
         return (next == "append" ? .unknown : .oneShot, nil)
       }
       guard link.argumentsOpen >= 0 || link.closureOpen >= 0 else { continue }
-      if CombineVocabulary.keepOperators.contains(link.name) || CombineVocabulary.transformOperators.contains(link.name)
-      {
+      if CombineVocabulary.isOperator(link) {
         break
       }
       let owner = index > 0 ? links[links.startIndex + index - 1].name : ""
@@ -161,8 +160,7 @@ struct OperatorPipelineDetector: Detector {
   static func sourceProperty(_ chain: PublisherChain) -> String? {
     var last: PublisherChain.Link?
     for link in chain.links.dropLast() {
-      if CombineVocabulary.keepOperators.contains(link.name) || CombineVocabulary.transformOperators.contains(link.name)
-      {
+      if CombineVocabulary.isOperator(link) {
         break
       }
       if link.argumentsOpen >= 0 || link.closureOpen >= 0 || link.name.hasPrefix("$") { return nil }
@@ -177,7 +175,7 @@ struct OperatorPipelineDetector: Detector {
     var parts: [String] = []
     for link in chain.links.dropLast() {
       if link.name != "autoconnect",
-        CombineVocabulary.keepOperators.contains(link.name) || CombineVocabulary.transformOperators.contains(link.name)
+        CombineVocabulary.isOperator(link)
       {
         break
       }
