@@ -225,7 +225,7 @@ package struct Scanner: Sendable {
     // Grouped once for the bridge, the rule and the planner: the bridge changes phases and
     // reasons only, none of what a finding's unit is made of.
     let placed = PlanUnits(
-      placement: WorkUnitKey.units(of: findings, treeTypes: declared) { testModules.contains($0) })
+      placement: WorkUnitKey.units(of: findings, treeTypes: declared, jobs: jobs) { testModules.contains($0) })
     // The tree's own helpers on Combine's types are the bridge: what is inside them goes with them.
     BridgeInternals.apply(to: &findings, placed: placed.placement)
     let units = planBuilder.applyLeaveAlone(

@@ -127,7 +127,8 @@ final class Planner: @unchecked Sendable {
     var bySection: [PlanSectionID: [Int]] = [:]
     // The same units as the leave-alone rule's: a unit it leaves alone is one step.
     let units =
-      self.units ?? WorkUnitKey.units(of: findings, treeTypes: treeTypes) { [modules] in modules[$0]?.isTest ?? false }
+      self.units
+      ?? WorkUnitKey.units(of: findings, treeTypes: treeTypes, jobs: jobs) { [modules] in modules[$0]?.isTest ?? false }
     for index in findings.indices {
       guard let unit = units[index] else { continue }
       bySection[Planner.section(of: findings[index]), default: []].append(index)
