@@ -161,6 +161,20 @@ import Testing
     #expect(findings[3].disposition == .migrate)
   }
 
+  /// The views that hold a model are in its step, but their files are not its code: a 120-line
+  /// `Small` held by a 900-line screen is small, whatever the screen's size (a 93-line model
+  /// was "≥ 400 lines (540)" through the files of its use sites).
+  @Test func theFilesOfAModelsViewsAreNotItsSize() {
+    var findings = Self.findings()
+    var use = Self.finding("v1", symbol: "CacheScreen.body", file: "Sources/App/Cache.swift", category: .observableUse)
+    use.unit = "Small"
+    findings.append(use)
+    findings.sort(by: Finding.reportOrder)
+    LeaveAloneRule().apply(to: &findings, modules: Self.modules, files: Self.files, history: .unavailable("x"))
+    #expect(Self.disposition(findings, "m2") == .migrate)
+    #expect(Self.disposition(findings, "v1") == .migrate)
+  }
+
   /// The rule's units are the plan's (`WorkUnitKey`): a nested type is a unit of its own, not
   /// rolled up into its outer type. `Feed`'s kept pipelines make it complex; `Feed.Loader`, in
   /// the same 500-line file, holds no operator: it is migrated, and each left-alone unit is
