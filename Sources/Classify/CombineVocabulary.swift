@@ -24,14 +24,18 @@ package enum CombineVocabulary {
   /// True when Combine has a subscriber call or an operator named `name` (`subscribe`, `map`,
   /// `debounce`): a use of the name says nothing of whose it is.
   package static func isCombineCall(_ name: String) -> Bool {
-    subscriberCalls.contains(name) || keepOperators.contains(name) || transformOperators.contains(name)
+    subscriberCalls.contains(name) || isOperator(named: name)
+  }
+
+  /// True when Combine has an operator named `name`, kept or plain (`debounce`, `map`).
+  package static func isOperator(named name: String) -> Bool {
+    keepOperators.contains(name) || transformOperators.contains(name)
   }
 
   /// True when a chain's link is one of Combine's operators, kept or plain (not the project's own
   /// `subscribe()` spelled like one).
   package static func isOperator(_ link: PublisherChain.Link) -> Bool {
-    guard let name = link.operatorName else { return false }
-    return keepOperators.contains(name) || transformOperators.contains(name)
+    link.operatorName.map(isOperator(named:)) ?? false
   }
 
   /// True when a call named `name` after a subject is one an `AsyncStream` can stand in for: a

@@ -232,8 +232,7 @@ package enum InnerPublisher: Sendable, Hashable {
 
   /// Operators of the vocabulary, which a chain's source comes before.
   private static func isOperator(_ name: String) -> Bool {
-    CombineVocabulary.transformOperators.contains(name) || CombineVocabulary.keepOperators.contains(name)
-      || recovering.contains(name) || adding.contains(name)
+    CombineVocabulary.isOperator(named: name) || recovering.contains(name) || adding.contains(name)
   }
 
   /// What a chain's first publisher says, or nil when it is a call the tree must look up.

@@ -18,21 +18,17 @@ package final class LazyLineIndex: Sendable {
   }
 
   /// The index, built now if it has not been yet.
-  package var index: LineIndex {
-    built.withLock { cached in
-      if let cached { return cached }
-      let index = LineIndex(source)
-      cached = index
-      return index
-    }
-  }
+  package var index: LineIndex { withIndex { $0 } }
 
   /// The 1-based line of byte `offset`, read in place: a copy of the index per question retained
   /// and released its three buffers, and the facts of a file ask for hundreds of lines.
-  package func line(of offset: Int) -> Int {
+  package func line(of offset: Int) -> Int { withIndex { $0.line(of: offset) } }
+
+  /// `body` of the index, built first if it has not been yet; the index is lent, not copied.
+  private func withIndex<Result>(_ body: (LineIndex) -> Result) -> Result {
     built.withLock { cached in
       if cached == nil { cached = LineIndex(source) }
-      return cached.unsafelyUnwrapped.line(of: offset)
+      return body(cached.unsafelyUnwrapped)
     }
   }
 }

@@ -5,7 +5,8 @@
 /// chain spanning lines with comments between links is one chain. The walk stops at the first
 /// token that is not a link: in `let c = $q.map { $0 }.sink { _ in }` the base is `$q`.
 package struct PublisherChain: Sendable, Hashable {
-  /// One `.name`, `.name(…)`, `.name { }` or `.name(…) { } label: { }` link, or the base name.
+  /// One `.name`, `.name(…)`, `.name { }` or `.name(…) { } label: { }` link, or the base: a name,
+  /// or a parenthesised expression (`(a ? x : y)`, its `(` at `position`, quoted as its name).
   package struct Link: Sendable, Hashable {
     /// The member name (`debounce`), or the base name (`$query`, `self`).
     package var name: String
@@ -83,9 +84,8 @@ package struct PublisherChain: Sendable, Hashable {
 
   /// Builds the chain whose terminal `.name` has its period at `period`.
   private static func chain(endingAt period: Int, terminal: String, in view: SignificantTokenView) -> PublisherChain? {
-    var terminalLink = link(at: period + 1, in: view)
-    // `receive(subscriber:)` and `subscribe(_:)` end the chain: the terminal is Combine's.
-    terminalLink.isOwnCall = false
+    // The terminal is Combine's (`receive(subscriber:)`, `subscribe(_:)`): never an own call.
+    let terminalLink = link(at: period + 1, in: view)
     var links = [terminalLink]
     var cursor = period
     var start = period + 1
@@ -136,7 +136,9 @@ package struct PublisherChain: Sendable, Hashable {
         || (kind == .keyword && (view.isPeriod(index - 1) || view.isWord(index, "self") || view.isWord(index, "Self")))
       if isName {
         if end < index { end = index }
-        links.append(link(at: index, in: view, end: end))
+        var named = link(at: index, in: view, end: end)
+        named.isOwnCall = isOwnCall(named, in: view)
+        links.append(named)
         start = index
         if view.kind(index - 1) == .period {
           cursor = index - 1
@@ -183,13 +185,15 @@ package struct PublisherChain: Sendable, Hashable {
       closureOpen = last + 1
       last = view.skipCall(from: position) - 1
     }
-    var link = Link(
+    return Link(
       name: view.text(position), position: position, argumentsOpen: argumentsOpen, closureOpen: closureOpen,
       end: max(last, end ?? last))
-    // Combine's `receive(on:options:)` and `subscribe(on:options:)` name their scheduler first.
-    if argumentsOpen >= 0, link.name == "receive" || link.name == "subscribe", !view.isWord(argumentsOpen + 1, "on") {
-      link.isOwnCall = true
-    }
-    return link
+  }
+
+  /// True for a `receive(…)` or `subscribe(…)` before the terminal that does not name a
+  /// scheduler first, as Combine's `receive(on:options:)` and `subscribe(on:options:)` do.
+  private static func isOwnCall(_ link: Link, in view: SignificantTokenView) -> Bool {
+    link.argumentsOpen >= 0 && (link.name == "receive" || link.name == "subscribe")
+      && !view.isWord(link.argumentsOpen + 1, "on")
   }
 }

@@ -105,7 +105,7 @@ package struct PublisherSource: Sendable, Hashable {
   private static func firstCall(in range: Range<Int>, view: SignificantTokenView) -> String {
     for position in range where view.isIdentifier(position) && view.kind(position + 1) == .leftParen {
       let text = view.text(position)
-      if CombineVocabulary.keepOperators.contains(text) || CombineVocabulary.transformOperators.contains(text) {
+      if CombineVocabulary.isOperator(named: text) {
         return ""
       }
       return text

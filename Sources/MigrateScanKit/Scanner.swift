@@ -37,7 +37,7 @@ package struct Scanner: Sendable {
           message: rule.message, help: rule.help, dispositionOverride: rule.disposition, phaseOverride: rule.phase)
       )
     }
-    let scoped = detectorRules.contains { !$0.rule.include.isEmpty || !$0.rule.exclude.isEmpty }
+    let scoped = detectorRules.contains { $0.rule.isScoped }
     self.everywhere = scoped ? nil : DetectorSelection(detectorRules.map(\.reference))
   }
 

@@ -78,6 +78,9 @@ package struct CompiledRule: Sendable {
     }
   }
 
+  /// True when the rule has `include` or `exclude` globs: only then can a path leave it out.
+  package var isScoped: Bool { !include.isEmpty || !exclude.isEmpty }
+
   /// True when the rule runs on `path` (relative to the scan root, `/`-separated): it matches
   /// an `include` glob (or there are none) and no `exclude` glob.
   package func applies(toPath path: String) -> Bool {

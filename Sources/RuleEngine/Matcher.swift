@@ -102,7 +102,7 @@ package struct Matcher: Sendable {
     }
     for root in roots { if let root { markBase(root) } }
     self.isBase = isBase
-    self.isScoped = rules.map { !$0.include.isEmpty || !$0.exclude.isEmpty }
+    self.isScoped = rules.map(\.isScoped)
     self.ids = rules.map(\.id)
   }
 

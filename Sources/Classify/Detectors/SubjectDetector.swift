@@ -442,8 +442,7 @@ struct SubjectDetector: Detector {
     walkLinks(view, after: position) { _, name in
       let text = view.text(name)
       if text == "eraseToAnyPublisher" { return true }
-      return CombineVocabulary.transformOperators.contains(text) || CombineVocabulary.keepOperators.contains(text)
-        ? nil : false
+      return CombineVocabulary.isOperator(named: text) ? nil : false
     }
   }
 
