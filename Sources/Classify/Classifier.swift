@@ -230,6 +230,22 @@ package enum Classifier {
       + "`@Observable` takes away, so it keeps that API (an `@Observable` model beside it is a major version's change)"
   }
 
+  /// The words of a view use site of `model`, a model that keeps its `ObservableObject` API: the
+  /// use as written (the part of `message` before its ` → `) stays, and why.
+  static func keptModelUse(_ message: String, model: String) -> (message: String, help: String) {
+    let bytes = Array(message.utf8)
+    let arrow = Array(" → ".utf8)
+    let at =
+      bytes.count < arrow.count
+      ? nil : (0...bytes.count - arrow.count).first { bytes[$0..<$0 + arrow.count].elementsEqual(arrow) }
+    let use = at.map { String(decoding: bytes[..<$0], as: UTF8.self) + " stays" } ?? "a use of `\(model)` stays"
+    return (
+      use + ": `\(model)` keeps its `ObservableObject` API",
+      "Keep this use as it is while `\(model)` stays an `ObservableObject` for its clients; an `@Observable` "
+        + "model added beside it would come with its own use sites."
+    )
+  }
+
   /// `App.verify` → (`App`, `verify`), `load` → ("", `load`): the key's called function and the
   /// type it was called on (`OperatorPipelineDetector.sourceEnd`).
   static func splitOwner(_ called: String) -> (owner: String, function: String) {
@@ -274,6 +290,8 @@ package enum Classifier {
     var gates: [DeploymentGate] = []
     // The model a view use site holds, when it is not the finding's own type.
     var unit: String?
+    // The candidate's words, unless the verdict changes what they can say.
+    var (message, help) = (candidate.message, candidate.help)
     if let requirement = candidate.requirement {
       guard let extra = tree.resolve(requirement) else { return nil }
       // An inner publisher's declaration backs the finding's own reason, which names the line.
@@ -297,6 +315,10 @@ package enum Classifier {
         keptForClients = true
         (disposition, phase) = (.keep, nil)
         reasons.append(Self.clientModelReason(type, module: owner))
+        // The rule's help says how to move it to `@Observable`, which this verdict says not to do.
+        help =
+          "Keep `\(type)` an `ObservableObject` for the library's clients; an `async` or `@Observable` API, if "
+          + "any, goes beside it."
       }
     }
     switch candidate.category {
@@ -448,9 +470,11 @@ package enum Classifier {
       if disposition == .migrate, let model = use.unit ?? (candidate.typePath.isEmpty ? nil : candidate.typePath),
         let owner = tree.clientModels[model]
       {
-        // It changes only with its model, which stays.
+        // It changes only with its model, which stays: the replacement the detector wrote
+        // (`@StateObject` → `@State`) would stop the view from observing it.
         (disposition, phase) = (.keep, nil)
         reasons.append(Self.clientModelReason(model, module: owner))
+        (message, help) = Self.keptModelUse(candidate.message, model: model)
         break
       }
       reasons += use.reasons
@@ -505,7 +529,7 @@ package enum Classifier {
     var finding = Finding(
       fingerprint: "", ruleID: candidate.ruleID, category: candidate.category, severity: candidate.severity,
       disposition: disposition, phase: phase, module: module, file: file.path, range: candidate.range,
-      symbol: candidate.symbol, message: candidate.message, help: candidate.help, reasons: reasons,
+      symbol: candidate.symbol, message: message, help: help, reasons: reasons,
       blockedBy: blockedBy, matchText: candidate.matchText)
     if disposition == .blockedByDeploymentTarget { finding.deploymentGates = Self.merged(gates) }
     finding.unit = unit
