@@ -56,13 +56,17 @@ package enum FileClassifier {
       detector.detect(in: file, enabled: enabled, into: &output)
     }
     // Nested blocks can report one position twice; a finding is one (name, range, requirement).
-    var seen: Set<DetectorHit> = []
+    // Hits are found again by range and compared whole only then: hashing every hit hashed its
+    // message and remedy texts (a set of hits was a tenth of this function).
+    var seen: [Int: [DetectorHit]] = [:]
     let nested = nestedFutures(output.hits, count: file.view.count)
     for (index, hit) in output.hits.enumerated() {
       guard hit.start >= 0, hit.end >= hit.start, hit.end < file.view.count else { continue }
       var identity = hit
       identity.reasons = []
-      guard seen.insert(identity).inserted else { continue }
+      let range = hit.start &* 0x1_0000_0000 &+ hit.end
+      if seen[range]?.contains(identity) == true { continue }
+      seen[range, default: []].append(identity)
       for rule in rulesByName[hit.name] ?? [] {
         var candidate = makeCandidate(
           file, start: hit.start, end: hit.end, ruleID: rule.ruleID, category: rule.category, severity: rule.severity,

@@ -87,19 +87,29 @@ package enum PublisherFailure: Sendable, Hashable {
     return nil
   }
 
-  /// The bytes of operator tokens inside a type: generic brackets and optionals.
-  private static let typeOperatorBytes: Set<UInt8> = [
-    UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "?"), UInt8(ascii: "!"),
-  ]
+  /// True for the bytes of operator tokens inside a type: generic brackets and optionals.
+  private static func isTypeOperatorByte(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!")
+  }
 
   /// The text of the type written at `start` with spaces between tokens removed (`some` and `any`
   /// keep one), up to where the type ends: the body `{`, `where`, `=`, a `,` or `)` outside its
   /// brackets, or a word that starts the next declaration. Empty when nothing type-like is there.
   package static func typeText(_ view: SignificantTokenView, at start: Int, limit: Int = 64) -> String {
-    var text = ""
+    // Gathered as bytes and made a `String` once: appending each token's `String` made and
+    // freed one per token, most of this function's cost (it runs for every publisher declaration).
+    var text: [UInt8] = []
+    text.reserveCapacity(64)
+    let source = view.stream.source
+    func append(_ position: Int) {
+      let from = view.startOffset(position)
+      text.append(contentsOf: source[from..<from + view.byteLength(position)])
+    }
+    func made() -> String { String(decoding: text, as: UTF8.self) }
     var position = start
     if view.isWord(position, "some") || view.isWord(position, "any") {
-      text = view.text(position) + " "
+      append(position)
+      text.append(UInt8(ascii: " "))
       position += 1
     }
     var angles = 0
@@ -109,39 +119,42 @@ package enum PublisherFailure: Sendable, Hashable {
       switch kind {
       case .identifier, .keyword:
         // A second word where a `.`, `<` or `,` was needed: the next declaration begins.
-        guard expectsName || angles > 0 else { return text }
-        if angles == 0, kind == .keyword, !view.isWord(position, "Self"), !view.isWord(position, "Any") { return text }
-        text += view.text(position)
+        guard expectsName || angles > 0 else { return made() }
+        if angles == 0, kind == .keyword, !view.isWord(position, "Self"), !view.isWord(position, "Any") {
+          return made()
+        }
+        append(position)
         expectsName = false
       case .period:
-        text += "."
+        text.append(UInt8(ascii: "."))
         expectsName = true
       case .comma:
-        guard angles > 0 else { return text }
-        text += ","
+        guard angles > 0 else { return made() }
+        text.append(UInt8(ascii: ","))
       case .leftParen, .leftSquare:
         // `PassthroughSubject<Int, Error>()`: the call after the type ends it.
-        if angles == 0, !expectsName { return text }
-        guard let close = view.partner(position) else { return text }
+        if angles == 0, !expectsName { return made() }
+        guard let close = view.partner(position) else { return made() }
         // A tuple or array argument (`AnyPublisher<[Item], Error>`): kept as written.
-        for inner in position...close { text += view.text(inner) }
+        for inner in position...close { append(inner) }
         position = close
         expectsName = false
       case .binaryOperator, .postfixOperator, .prefixOperator, .postfixQuestionMark, .exclamationMark,
         .infixQuestionMark:
-        let token = view.text(position)
-        guard token.utf8.allSatisfy(Self.typeOperatorBytes.contains) else { return text }
-        for byte in token.utf8 {
+        let from = view.startOffset(position)
+        let token = source[from..<from + view.byteLength(position)]
+        guard token.allSatisfy(Self.isTypeOperatorByte) else { return made() }
+        for byte in token {
           if byte == UInt8(ascii: "<") { angles += 1 } else if byte == UInt8(ascii: ">") { angles -= 1 }
         }
-        text += token
-        expectsName = token.hasSuffix("<")
+        text.append(contentsOf: token)
+        expectsName = token.last == UInt8(ascii: "<")
         if angles < 0 { return "" }
       default:
-        return text
+        return made()
       }
       position += 1
     }
-    return angles == 0 ? text : ""
+    return angles == 0 ? made() : ""
   }
 }
