@@ -255,10 +255,11 @@ extension Planner {
     var spans: [String: [(index: Int, start: Int, end: Int)]] = [:]
     var built = false
     for index in findings.indices {
-      let finding = findings[index]
-      guard finding.suppression == nil, finding.category == .publishedProperty || finding.category == .observableObject
+      // Fields read in place: a copy of each finding retained all of its strings and arrays.
+      let category = findings[index].category
+      guard findings[index].suppression == nil, category == .publishedProperty || category == .observableObject
       else { continue }
-      for reason in finding.reasons {
+      for reason in findings[index].reasons {
         guard let (property, location) = Planner.feed(in: reason),
           let colon = location.utf8.lastIndex(of: UInt8(ascii: ":")),
           let line = Int(location[location.utf8.index(after: colon)...])
@@ -271,16 +272,16 @@ extension Planner {
           var run: [(index: Int, start: Int, end: Int)] = []
           var runFile: String?
           for other in findings.indices {
-            let candidate = findings[other]
-            guard candidate.suppression == nil, candidate.category != .publishedProperty,
-              candidate.category != .observableObject
+            let category = findings[other].category
+            guard findings[other].suppression == nil, category != .publishedProperty, category != .observableObject
             else { continue }
-            if candidate.file != runFile {
+            if findings[other].file != runFile {
               if let runFile { spans[runFile, default: []].append(contentsOf: run) }
-              runFile = candidate.file
+              runFile = findings[other].file
               run = []
             }
-            run.append((other, candidate.range.start.line, candidate.range.end.line))
+            let range = findings[other].range
+            run.append((other, range.start.line, range.end.line))
           }
           if let runFile { spans[runFile, default: []].append(contentsOf: run) }
         }
@@ -299,19 +300,31 @@ extension Planner {
   /// The property and `path:line` of a reason "blocked: `$query` feeds a pipeline at
   /// Sources/Search.swift:40 …" (the classifier's words for a `$property` feeding a pipeline).
   static func feed(in reason: String) -> (property: String, location: String)? {
-    let prefix = "blocked: `$"
-    guard reason.hasPrefix(prefix) else { return nil }
-    // On UTF-8 bytes: walking the text as `Character`s (grapheme breaking) cost more than the
-    // rest of planning on an app with a thousand findings.
-    let utf8 = reason.utf8
-    let start = utf8.index(utf8.startIndex, offsetBy: prefix.utf8.count)
-    guard let tick = utf8[start...].firstIndex(of: UInt8(ascii: "`")) else { return nil }
-    let marker = "` feeds a pipeline at ".utf8
-    guard utf8[tick...].starts(with: marker) else { return nil }
-    let locationStart = utf8.index(tick, offsetBy: marker.count)
-    let locationEnd = utf8[locationStart...].firstIndex(of: UInt8(ascii: " ")) ?? utf8.endIndex
-    guard locationStart < locationEnd else { return nil }
-    return (String(reason[start..<tick]), String(reason[locationStart..<locationEnd]))
+    // On the UTF-8 bytes, in one buffer: most reasons are not this one, and the generic
+    // `hasPrefix`/`starts(with:)`/`firstIndex` on the views cost more than the rest of the feeds.
+    var reason = reason
+    return reason.withUTF8 { bytes -> (property: String, location: String)? in
+      let prefix: StaticString = "blocked: `$"
+      let marker: StaticString = "` feeds a pipeline at "
+      func matches(_ text: StaticString, at offset: Int) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard offset + count <= bytes.count else { return false }
+        for index in 0..<count where bytes[offset + index] != text.utf8Start[index] { return false }
+        return true
+      }
+      guard matches(prefix, at: 0) else { return nil }
+      let start = prefix.utf8CodeUnitCount
+      guard let tick = bytes[start...].firstIndex(of: UInt8(ascii: "`")), matches(marker, at: tick) else {
+        return nil
+      }
+      let locationStart = tick + marker.utf8CodeUnitCount
+      let locationEnd = bytes[locationStart...].firstIndex(of: UInt8(ascii: " ")) ?? bytes.count
+      guard locationStart < locationEnd else { return nil }
+      return (
+        String(decoding: bytes[start..<tick], as: UTF8.self),
+        String(decoding: bytes[locationStart..<locationEnd], as: UTF8.self)
+      )
+    }
   }
 
   /// The modules `module` depends on that have work in `section`: their switch to strict
