@@ -20,7 +20,10 @@ package enum FactsCollector {
     let view = file.view
     var facts = CombineFacts()
     facts.declaredTypes = file.symbols.declaredTypes
-    var unambiguous: Set<String> = []
+    // Which of `longNames` the file spells, by index, and whether it says `@Published`: the
+    // names are made once at the end (a set insert per occurrence hashed the name each time).
+    var spelled = [Bool](repeating: false, count: longUnambiguousNames.words.count)
+    var spellsPublished = false
     // By bytes: most calls repeat a name, and a `String` per occurrence (made, hashed and freed)
     // cost more than the rest of this pass.
     var used = UsedNames()
@@ -72,7 +75,7 @@ package enum FactsCollector {
           }
         }
       case .atSign where view.isWord(position + 1, "Published"):
-        unambiguous.insert("Published")
+        spellsPublished = true
         if let name = publishedName(view, after: position + 1) {
           facts.published.append(
             .init(typePath: file.symbols.typePath(at: position), name: name, line: file.line(of: position)))
@@ -81,7 +84,7 @@ package enum FactsCollector {
         if let feed = feed(file, at: position, localTypes: &localTypes) { facts.feeds.append(feed) }
       case .identifier:
         if let found = longNames.index(at: position, in: view) {
-          unambiguous.insert(longNames.words[found])
+          spelled[found] = true
         }
         if view.isWord(position, "objectWillChange"), view.isPeriod(position + 1), view.isWord(position + 2, "send"),
           view.kind(position + 3) == .leftParen
@@ -152,6 +155,8 @@ package enum FactsCollector {
         facts.memberUses.append(use)
       }
     }
+    var unambiguous = longNames.words.indices.filter { spelled[$0] }.map { longNames.words[$0] }
+    if spellsPublished { unambiguous.append("Published") }
     facts.unambiguousNames = unambiguous.sorted()
     used.shrinkToFit()
     facts.usedNames = used

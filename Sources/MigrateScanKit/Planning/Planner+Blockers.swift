@@ -74,29 +74,63 @@ extension Planner {
   func addBlockers(_ drafts: inout [PlanSectionID: [Draft]], strict: [String: PlanSectionID]) {
     // Which step holds each finding, and each unit's step per section and module.
     var stepOfFinding = [String?](repeating: nil, count: findings.count)
-    var unitStep: [PlanSectionID: [String: [String: String]]] = [:]
-    var lastStep: [PlanSectionID: [String: String]] = [:]
-    var ownSteps: [String: [String]] = [:]
     for section in PlanSectionID.allCases {
       for draft in drafts[section] ?? [] {
         for index in draft.indices { stepOfFinding[index] = draft.step.id }
-        if let key = draft.key {
-          unitStep[section, default: [:]][draft.step.module, default: [:]][key.name] = draft.step.id
-        }
-        guard draft.step.kind != .strictConcurrency else { continue }
-        lastStep[section, default: [:]][draft.step.module] = draft.step.id
-        if Planner.moduleWork.contains(section) || section == .cleanup {
-          var module = draft.step.module
+      }
+    }
+    // The other tables are per section: made a section per thread, with a module's run of drafts
+    // hashed once (made in one loop, hashing a section, a module and a name per step, they were
+    // a serial fifth of the plan).
+    struct SectionTables: Sendable {
+      var unitStep: [String: [String: String]] = [:]
+      var lastStep: [String: String] = [:]
+      /// (module whose switch waits, step id), in step order.
+      var own: [(String, String)] = []
+    }
+    let allSections = PlanSectionID.allCases
+    let made = drafts
+    let tables = ParallelChunks.map(count: allSections.count, jobs: jobs, minimumChunk: 1) {
+      [self, made, strict] position -> SectionTables in
+      let section = allSections[position]
+      var tables = SectionTables()
+      let countsForStrict = Planner.moduleWork.contains(section) || section == .cleanup
+      var run: (module: String, units: [String: String], owner: String)?
+      func flush() {
+        guard let run, !run.units.isEmpty else { return }
+        tables.unitStep[run.module, default: [:]].merge(run.units) { _, later in later }
+      }
+      for draft in made[section] ?? [] {
+        let module = draft.step.module
+        if run?.module != module {
+          flush()
           // A test module's steps are its host's, unless it also waits for a module planned
           // after the host (its mocks): then the host's switch would wait for them, and they for it.
-          if let host = modules[module]?.testOf,
+          var owner = module
+          if countsForStrict, let host = modules[module]?.testOf,
             latestDependency(of: module, after: (modules[module]?.wave ?? 0, rank(host))) == nil
           {
-            module = host
+            owner = host
           }
-          if let mine = strict[module], section <= mine { ownSteps[module, default: []].append(draft.step.id) }
+          run = (module, [:], owner)
+        }
+        if let key = draft.key { run!.units[key.name] = draft.step.id }
+        guard draft.step.kind != .strictConcurrency else { continue }
+        tables.lastStep[module] = draft.step.id
+        if countsForStrict, let mine = strict[run!.owner], section <= mine {
+          tables.own.append((run!.owner, draft.step.id))
         }
       }
+      flush()
+      return tables
+    }
+    var unitStep: [PlanSectionID: [String: [String: String]]] = [:]
+    var lastStep: [PlanSectionID: [String: String]] = [:]
+    var ownSteps: [String: [String]] = [:]
+    for (section, table) in zip(allSections, tables) {
+      if !table.unitStep.isEmpty { unitStep[section] = table.unitStep }
+      if !table.lastStep.isEmpty { lastStep[section] = table.lastStep }
+      for (module, id) in table.own { ownSteps[module, default: []].append(id) }
     }
     // A step is filled from the tables above and from caches of what is the same for every
     // step of a section (its module's blockers, its cycle's members): pieces of at most 512

@@ -336,27 +336,23 @@ final class Planner: @unchecked Sendable {
         return (all, own, firstLine)
       }
     }
-    var units: [String: [String: Files]] = [:]
+    // Each module's drafts, in section and draft order: the units' files are gathered per
+    // module on the threads below (gathered here, hashing every draft's module and name, they
+    // were a serial tenth of the plan).
+    var draftsOfModule: [String: [(section: PlanSectionID, index: Int)]] = [:]
     for section in PlanSectionID.allCases where PlanBuilder.isWork(section) {
-      for draft in drafts[section] ?? [] {
-        guard let key = draft.key else { continue }
-        // Taken out and put back: mutated in place, its sets are not copied first.
-        var entry = units[draft.step.module, default: [:]].removeValue(forKey: key.name) ?? Files()
-        // A step's findings are in report order, a file's together: each file's run is filed
-        // once (its path hashed per run, not three times per finding).
-        var run: (file: String, own: Bool, first: Int)?
-        for index in draft.indices {
-          let finding = findings[index]
-          if let current = run, current.file == finding.file {
-            run = (current.file, current.own || finding.unit == nil, min(current.first, finding.range.start.line))
-            continue
-          }
-          if let run { entry.add(run) }
-          run = (finding.file, finding.unit == nil, finding.range.start.line)
+      let list = drafts[section] ?? []
+      // A module's drafts mostly come one after another: its list is hashed once per run.
+      var run: (module: String, refs: [(section: PlanSectionID, index: Int)])?
+      for index in list.indices where list[index].key != nil {
+        let module = list[index].step.module
+        if run?.module != module {
+          if let run { draftsOfModule[run.module, default: []].append(contentsOf: run.refs) }
+          run = (module, [])
         }
-        if let run { entry.add(run) }
-        units[draft.step.module, default: [:]][key.name] = entry
+        run!.refs.append((section, index))
       }
+      if let run { draftsOfModule[run.module, default: []].append(contentsOf: run.refs) }
     }
     // A model whose `$property` another unit's pipeline reads waits for that pipeline: the
     // reader comes first (with the type uses, the two usually become one cycle: they move together).
@@ -371,14 +367,35 @@ final class Planner: @unchecked Sendable {
       }
     }
     // Each module's order depends on its own units alone: one module per thread.
-    let moduleNames = Array(units.keys)
+    let moduleNames = Array(draftsOfModule.keys)
     let built = ParallelChunks.map(count: moduleNames.count, jobs: jobs, minimumChunk: 1) {
-      [self, units, feedUses] index in
+      [self, draftsOfModule, feedUses] index in
       let module = moduleNames[index]
+      var units: [String: Files] = [:]
+      for (section, draftIndex) in draftsOfModule[module] ?? [] {
+        let draft = drafts[section]![draftIndex]
+        let name = draft.key!.name
+        // Taken out and put back: mutated in place, its runs are not copied first.
+        var entry = units.removeValue(forKey: name) ?? Files()
+        // A step's findings are in report order, a file's together: each file's run is filed
+        // once (its path hashed per run, not three times per finding).
+        var run: (file: String, own: Bool, first: Int)?
+        for index in draft.indices {
+          let finding = findings[index]
+          if let current = run, current.file == finding.file {
+            run = (current.file, current.own || finding.unit == nil, min(current.first, finding.range.start.line))
+            continue
+          }
+          if let run { entry.add(run) }
+          run = (finding.file, finding.unit == nil, finding.range.start.line)
+        }
+        if let run { entry.add(run) }
+        units[name] = entry
+      }
       var list: [UnitOrder.Unit] = []
       var modulePlaces: [String: Place] = [:]
       var moduleFolders: [String: String] = [:]
-      for (name, files) in units[module] ?? [:] {
+      for (name, files) in units {
         let merged = files.merged()
         let own = merged.own.isEmpty ? merged.all : merged.own
         // The file that declares the type, else the first that holds its code.
