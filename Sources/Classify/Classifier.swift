@@ -24,15 +24,23 @@ package enum Classifier {
     let files = files.sorted { UTF8Order.precedes($0.path, $1.path) }
     let tree = TreeFacts(files: files, context: context, jobs: jobs)
     let modules = files.map { context.moduleOf($0.path) }
-    // Notes depend on the module alone: made once per module, not per finding.
+    // Notes depend on the module alone (made once per module, not per finding), but for a file
+    // several modules compile, which has targets of its own.
     var notesByModule: [String: TargetNotes] = [:]
+    var notesByFile: [String: TargetNotes] = [:]
     for (file, module) in zip(files, modules) where !file.candidates.isEmpty {
+      if let own = context.fileDeploymentTargets[file.path] {
+        notesByFile[file.path] = TargetNotes(own)
+        continue
+      }
       guard let module, notesByModule[module] == nil, let targets = context.deploymentTargets[module] else { continue }
       notesByModule[module] = TargetNotes(targets)
     }
-    var perFile = ParallelChunks.map(count: files.count, jobs: jobs) { [notesByModule] index in
+    var perFile = ParallelChunks.map(count: files.count, jobs: jobs) { [notesByModule, notesByFile] index in
       let module = modules[index]
-      let notes = module.flatMap { notesByModule[$0] } ?? TargetNotes.none
+      let notes =
+        (notesByFile.isEmpty ? nil : notesByFile[files[index].path]) ?? module.flatMap { notesByModule[$0] }
+        ?? TargetNotes.none
       return finalize(files[index], module: module, notes: notes, tree: tree)
     }
     var findings: [Finding] = []

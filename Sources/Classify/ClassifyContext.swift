@@ -10,6 +10,10 @@ package struct ClassifyContext: Sendable {
   /// Deployment targets per module: module → platform (`iOS`, `macOS`, `tvOS`, `watchOS`,
   /// `visionOS`, `macCatalyst`) → version (`"15"`, `"13.4"`).
   package var deploymentTargets: [String: [String: String]]
+  /// Deployment targets of the files several modules compile (an Xcode app and its extension):
+  /// path → platform → the lowest version of those modules. Such a file builds for each of them;
+  /// the module's other files only for their own module (`deploymentTargets`).
+  package var fileDeploymentTargets: [String: [String: String]] = [:]
   /// Modules that make Combine's names visible when imported.
   package var providingModules: Set<String>
   /// Library products no app, extension or executable of the tree uses (example apps aside;
@@ -31,6 +35,13 @@ package struct ClassifyContext: Sendable {
     self.moduleOf = moduleOf
     self.deploymentTargets = deploymentTargets
     self.providingModules = providingModules
+  }
+
+  /// The deployment targets the file at `path`, of `module`, builds for: its own when several
+  /// modules compile it, else its module's; nil when none is known.
+  package func deploymentTargets(ofFile path: String, module: String?) -> [String: String]? {
+    if !fileDeploymentTargets.isEmpty, let own = fileDeploymentTargets[path] { return own }
+    return module.flatMap { deploymentTargets[$0] }
   }
 
   /// A context that maps each path to a module through a table (for tests and simple callers).

@@ -96,8 +96,10 @@ struct ObservableTypes: Sendable {
     for (index, clause) in clauses.enumerated() where counted[index] || observableNames.contains(clause.type) {
       let path = clause.path.isEmpty ? clause.type : clause.path
       // Every file declaring or extending it must build for the model to move: the gates of each.
-      let module = context.moduleOf(files[clauseFiles[index]].path)
-      let gates = module.flatMap { context.deploymentTargets[$0] }.map(PlatformRequirement.observable.gates) ?? []
+      let file = files[clauseFiles[index]].path
+      let module = context.moduleOf(file)
+      let gates =
+        context.deploymentTargets(ofFile: file, module: module).map(PlatformRequirement.observable.gates) ?? []
       if var known = declarations[path] {
         known.gates += gates.filter { !known.gates.contains($0) }
         declarations[path] = known

@@ -58,6 +58,17 @@ package struct ModuleAssignment: Sendable {
     return table
   }
 
+  /// For each file several Xcode targets compile, by path: the names of the other modules that
+  /// compile it, sorted (its own is in `moduleOfPath`). What `ProjectGraph.File.alsoCompiledBy`
+  /// will say.
+  package var alsoCompiledBy: [String: [String]] {
+    var table: [String: [String]] = [:]
+    for (file, others) in resolver.alsoCompiledBy {
+      table[files[file].path] = others.map { resolver.modules[$0].name }.sorted()
+    }
+    return table
+  }
+
   /// The names of each package's target modules, sorted, parallel to `packages`: what
   /// `ProjectGraph.packages` will list.
   package var modulesOfPackage: [[String]] {

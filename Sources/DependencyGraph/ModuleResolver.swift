@@ -40,8 +40,10 @@ package struct ModuleResolver: Sendable {
   /// `ModuleAssignment` drops them.
   package private(set) var skipped: [(file: Int, reason: String)] = []
   /// For a file several Xcode targets compile: the other modules (the first is in
-  /// `moduleOfFile`), keyed by index into `filePaths`; summed up in each module's `sharedWith`.
-  private var alsoCompiledBy: [Int: [Int]] = [:]
+  /// `moduleOfFile`), keyed by the file's index in `moduleOfFile` (into `filePaths`, and after
+  /// `dropSkipped` into the files kept); summed up in each module's `sharedWith`. Their
+  /// deployment targets gate that file, and only that file.
+  package private(set) var alsoCompiledBy: [Int: [Int]] = [:]
 
   /// Resolves `filePaths` (relative to the scanned root, `/`-separated) against `packages` and
   /// `xcodeProjects` (sorted by path).
@@ -232,6 +234,15 @@ package struct ModuleResolver: Sendable {
   package mutating func dropSkipped() {
     guard !skipped.isEmpty else { return }
     moduleOfFile.removeAll { $0 < 0 }
+    // A shared file is compiled, so never skipped: its index moves down by the skipped files
+    // before it (`skipped` is sorted).
+    var moved: [Int: [Int]] = [:]
+    var before = 0
+    for file in alsoCompiledBy.keys.sorted() {
+      while before < skipped.count && skipped[before].file < file { before += 1 }
+      moved[file - before] = alsoCompiledBy[file]
+    }
+    alsoCompiledBy = moved
   }
 
   /// The folder of a target: `path:` or the first predefined folder that holds files. Where no

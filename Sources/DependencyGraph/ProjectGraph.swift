@@ -36,14 +36,20 @@ package struct ProjectGraph: Sendable {
     package var cycle: [String]
     /// Number of lines in the file.
     package var lines: Int
+    /// The other modules that compile the file (an Xcode app and its extension), sorted: their
+    /// deployment targets gate it too.
+    package var alsoCompiledBy: [String]
 
     /// Creates a file's place in the plan.
-    package init(path: String, module: String, wave: Int, cycle: [String] = [], lines: Int = 0) {
+    package init(
+      path: String, module: String, wave: Int, cycle: [String] = [], lines: Int = 0, alsoCompiledBy: [String] = []
+    ) {
       self.path = path
       self.module = module
       self.wave = wave
       self.cycle = cycle
       self.lines = lines
+      self.alsoCompiledBy = alsoCompiledBy
     }
   }
 

@@ -296,7 +296,8 @@ package enum ProjectGraphBuilder {
           guard let position = fileOfPath[path] else { continue }
           fileResults[position] = ProjectGraph.File(
             path: path, module: modules[module].name, wave: unit.wave, cycle: unit.files.count > 1 ? unit.files : [],
-            lines: files[position].lines)
+            lines: files[position].lines,
+            alsoCompiledBy: resolver.alsoCompiledBy[position].map { $0.map { modules[$0].name }.sorted() } ?? [])
         }
       }
       moduleFiles.append(ProjectGraph.ModuleFiles(module: modules[module].name, units: units))

@@ -147,9 +147,14 @@ package struct Scanner: Sendable {
     var skipped: [SkippedFile] = []
     var libraries: Set<String> = []
     var tests: Set<String> = []
+    var fileTargets: [String: [String: String]] = [:]
     if let assignment {
       moduleOfFile = assignment.moduleOfPath
       targets = Scanner.deploymentTargets(assignment.resolver.modules)
+      let shared = assignment.alsoCompiledBy
+      if !shared.isEmpty {
+        fileTargets = Scanner.fileDeploymentTargets(shared: shared, moduleOf: moduleOfFile, targets: targets)
+      }
       skipped = assignment.skipped
       let modules = assignment.resolver.modules
       libraries = Scanner.publishedLibraries(
@@ -157,8 +162,15 @@ package struct Scanner: Sendable {
         libraries: modules.map(\.isLibraryProduct), dependencies: modules.map(\.dependencies))
       tests = Set(modules.filter(\.isTest).map(\.name))
     } else if let reusedGraph {
-      for file in reusedGraph.files { moduleOfFile[file.path] = file.module }
+      var shared: [String: [String]] = [:]
+      for file in reusedGraph.files {
+        moduleOfFile[file.path] = file.module
+        if !file.alsoCompiledBy.isEmpty { shared[file.path] = file.alsoCompiledBy }
+      }
       targets = Scanner.deploymentTargets(reusedGraph.modules)
+      if !shared.isEmpty {
+        fileTargets = Scanner.fileDeploymentTargets(shared: shared, moduleOf: moduleOfFile, targets: targets)
+      }
       skipped = reusedGraph.skipped
       let modules = reusedGraph.modules
       let ids = Dictionary(modules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -189,6 +201,7 @@ package struct Scanner: Sendable {
     // classifier and the planner ask the table (`declaresTopLevel`), not a set of its names.
     let declared = TreeTypes(symbols)
     var classifyContext = ClassifyContext(moduleOf: { moduleTable[$0] }, deploymentTargets: targets)
+    classifyContext.fileDeploymentTargets = fileTargets
     classifyContext.libraryModules = libraries
     classifyContext.testModules = tests
     classifyContext.symbols = symbols
@@ -353,27 +366,39 @@ package struct Scanner: Sendable {
   /// the migrated code must build for every target that compiles it.
   static func deploymentTargets(_ modules: [ResolvedModule]) -> [String: [String: String]] {
     var targets: [String: [String: String]] = [:]
-    for module in modules where !module.deploymentTargets.isEmpty || !module.sharedWith.isEmpty {
-      var table = module.deploymentTargets
-      for other in module.sharedWith { Scanner.lower(&table, with: modules[other].deploymentTargets) }
-      if !table.isEmpty { targets[module.name] = table }
-    }
+    for module in modules where !module.deploymentTargets.isEmpty { targets[module.name] = module.deploymentTargets }
     return targets
   }
 
   /// The same from a finished graph's modules (a `check` reusing the other side's graph).
   static func deploymentTargets(_ modules: [ModuleInfo]) -> [String: [String: String]] {
-    let byName = Dictionary(modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-    func table(_ module: ModuleInfo) -> [String: String] {
-      Dictionary(module.deploymentTargets.map { ($0.platform, $0.version) }, uniquingKeysWith: { first, _ in first })
-    }
     var targets: [String: [String: String]] = [:]
-    for module in modules where !module.deploymentTargets.isEmpty || !module.sharedWith.isEmpty {
-      var own = table(module)
-      for other in module.sharedWith { if let info = byName[other] { Scanner.lower(&own, with: table(info)) } }
-      if !own.isEmpty { targets[module.name] = own }
+    for module in modules where !module.deploymentTargets.isEmpty {
+      targets[module.name] = Dictionary(
+        module.deploymentTargets.map { ($0.platform, $0.version) }, uniquingKeysWith: { first, _ in first })
     }
     return targets
+  }
+
+  /// The deployment targets of each file several modules compile (`sharedWith`): its module's,
+  /// lowered to each other module's where that is lower, so it is gated by every target that
+  /// builds it. Only those files: the module's other files build for their own module alone (an
+  /// app sharing a model with its watch extension does not gate all its views by watchOS).
+  ///
+  /// - Parameters:
+  ///   - shared: per path, the other modules compiling it (`alsoCompiledBy`).
+  ///   - moduleOf: each path's own module.
+  ///   - targets: each module's own targets (`deploymentTargets(_:)`).
+  static func fileDeploymentTargets(
+    shared: [String: [String]], moduleOf: [String: String], targets: [String: [String: String]]
+  ) -> [String: [String: String]] {
+    var files: [String: [String: String]] = [:]
+    for (path, others) in shared {
+      var table = moduleOf[path].flatMap { targets[$0] } ?? [:]
+      for other in others { Scanner.lower(&table, with: targets[other] ?? [:]) }
+      if !table.isEmpty { files[path] = table }
+    }
+    return files
   }
 
   /// Lowers each platform of `table` to `other`'s version where that is lower; adds platforms
