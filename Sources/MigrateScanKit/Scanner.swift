@@ -361,9 +361,9 @@ package struct Scanner: Sendable {
     return components.contains { isShowcase(String($0)) }
   }
 
-  /// The deployment targets that gate each module's findings, by module name: its own, and for
-  /// files it shares with other targets (an app and its extension) the lowest of theirs too, since
-  /// the migrated code must build for every target that compiles it.
+  /// The deployment targets that gate each module's findings, by module name: its own. A file it
+  /// shares with other targets (an app and its extension) has a table of its own
+  /// (`fileDeploymentTargets`), since the migrated code must build for every target compiling it.
   static func deploymentTargets(_ modules: [ResolvedModule]) -> [String: [String: String]] {
     var targets: [String: [String: String]] = [:]
     for module in modules where !module.deploymentTargets.isEmpty { targets[module.name] = module.deploymentTargets }
