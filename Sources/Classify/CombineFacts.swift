@@ -136,6 +136,9 @@ package struct CombineFacts: Sendable, Hashable {
     /// Used inside a custom publisher's `receive(subscriber:)`: every subscriber of that
     /// publisher subscribes to it.
     package var perSubscriber = false
+    /// `private` or `fileprivate`, and its file never names it again: nothing can send to it or
+    /// subscribe to it.
+    package var isUnused = false
     /// Reads of `.value`.
     package var stateReads = 0
     /// Properties of the declaring type that re-expose it (`var updates: AnyPublisher<…> {

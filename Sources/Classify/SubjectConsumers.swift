@@ -514,6 +514,13 @@ struct SubjectConsumers: Sendable {
         "no consumer found in the tree\(exposed): it may be consumed through a protocol or a type the tree does not "
           + "resolve, outside the tree (a library's clients), or not at all")
       reasons.append("keep it on Combine while clients may subscribe: \(trap)")
+    } else if subject.isUnused {
+      // Not a stream waiting for its consumer: dead code.
+      disposition = .migrate
+      phase = .cleanup
+      reasons.append(
+        "unused: its declaration is the only place its file names it, and nothing outside the file can (it is "
+          + "`private`): nothing sends to it or subscribes to it; delete it rather than replace it")
     } else {
       disposition = .migrate
       phase = .viewModels

@@ -224,6 +224,26 @@ struct CombineAPIDetector: Detector {
     }
   }
 
+  /// True when the modifiers before `keyword` make the declaration `private` or `fileprivate`
+  /// (`private(set)` limits the setter alone): only its own file can name it.
+  static func isFilePrivate(_ view: SignificantTokenView, keyword: Int) -> Bool {
+    var scan = keyword - 1
+    var steps = 0
+    while scan >= 0, steps < 16 {
+      steps += 1
+      if view.kind(scan) == .rightParen, let open = view.partner(scan) {
+        scan = open - 1
+        continue
+      }
+      guard view.isWord(scan) || view.isIdentifier(scan) else { break }
+      if view.isWord(scan, "private") || view.isWord(scan, "fileprivate") {
+        return view.kind(scan + 1) != .leftParen
+      }
+      scan -= 1
+    }
+    return false
+  }
+
   private enum Access { case open, closed, unwritten }
 
   /// The access level among the modifiers and attributes before `keyword`.

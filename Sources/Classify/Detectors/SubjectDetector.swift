@@ -229,6 +229,10 @@ struct SubjectDetector: Detector {
       use.isPublic =
         scope.member == nil && CombineAPIDetector.isPublic(view, keyword: declaration.start, enclosing: scope)
       use.perSubscriber = perSubscriber
+      // A `private` member its file never names again: nothing sends to it or subscribes to it.
+      if scope.member == nil, CombineAPIDetector.isFilePrivate(view, keyword: declaration.start) {
+        use.isUnused = !Self.isNamedAgain(view, declaration: declaration)
+      }
       // A view's `.onReceive` is remade with the view anyway: the verdict says so on its own.
       for position in subscribers.sorted() where !viewConsumers.contains(position) {
         if let chain = chainOfLink[position], let why = Self.heldByLocal(file, chainStart: file.chains[chain].start) {
@@ -824,6 +828,17 @@ struct SubjectDetector: Detector {
           typePath: file.symbols.typePath(at: position), failure: failure, initialised: view.kind(next) == .equal))
     }
     return result
+  }
+
+  /// True when an identifier of the file other than the declaration's own name spells its name
+  /// (a send, a subscription, a capture, a mention in an interpolation: any of them is a use; a
+  /// comment or a string literal is not).
+  private static func isNamedAgain(_ view: SignificantTokenView, declaration: Declaration) -> Bool {
+    let own = declaration.start + 1
+    for position in 0..<view.count where position != own && view.isIdentifier(position) {
+      if view.has(position, declaration.name) { return true }
+    }
+    return false
   }
 
   /// `PassthroughSubject<E, F>` at `position`: the kind, the failure type and the last position.

@@ -41,6 +41,10 @@ struct StepTitle {
     case .cleanup:
       // A helper found unused says so; the code inside a helper on a Combine type goes once its
       // callers have moved.
+      // A subject nothing names (`SubjectConsumers`' "unused") goes, not the type holding it.
+      if kind != .bridge, let subjects = counts[.subject], counts.count == 1 {
+        return "\(code): remove " + count(subjects, "unused subject", "unused subjects")
+      }
       guard kind == .bridge else { return "\(code): remove what nothing uses" }
       return counts[.bridgeHelper] != nil
         ? "Remove \(code): nothing in the tree uses it any more"
