@@ -241,12 +241,8 @@ package enum Classifier {
   /// The words of a view use site of `model`, a model that keeps its `ObservableObject` API: the
   /// use as written (the part of `message` before its ` → `) stays, and why.
   static func keptModelUse(_ message: String, model: String) -> (message: String, help: String) {
-    let bytes = Array(message.utf8)
-    let arrow = Array(" → ".utf8)
-    let at =
-      bytes.count < arrow.count
-      ? nil : (0...bytes.count - arrow.count).first { bytes[$0..<$0 + arrow.count].elementsEqual(arrow) }
-    let use = at.map { String(decoding: bytes[..<$0], as: UTF8.self) + " stays" } ?? "a use of `\(model)` stays"
+    let use =
+      message.firstRange(of: " → ").map { String(message[..<$0.lowerBound]) + " stays" } ?? "a use of `\(model)` stays"
     return (
       use + ": `\(model)` keeps its `ObservableObject` API",
       "Keep this use as it is while `\(model)` stays an `ObservableObject` for its clients; an `@Observable` "

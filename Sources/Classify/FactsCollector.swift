@@ -20,9 +20,9 @@ package enum FactsCollector {
     let view = file.view
     var facts = CombineFacts()
     facts.declaredTypes = file.symbols.declaredTypes
-    // Which of `longNames` the file spells, by index, and whether it says `@Published`: the
-    // names are made once at the end (a set insert per occurrence hashed the name each time).
-    var spelled = [Bool](repeating: false, count: longUnambiguousNames.words.count)
+    // Which of `longNames` the file spells, a bit per index, and whether it says `@Published`:
+    // the names are made once at the end (a set insert per occurrence hashed the name each time).
+    var spelled: UInt64 = 0
     var spellsPublished = false
     // By bytes: most calls repeat a name, and a `String` per occurrence (made, hashed and freed)
     // cost more than the rest of this pass.
@@ -84,7 +84,7 @@ package enum FactsCollector {
         if let feed = feed(file, at: position, localTypes: &localTypes) { facts.feeds.append(feed) }
       case .identifier:
         if let found = longNames.index(at: position, in: view) {
-          spelled[found] = true
+          spelled |= 1 << UInt64(found)
         }
         if view.isWord(position, "objectWillChange"), view.isPeriod(position + 1), view.isWord(position + 2, "send"),
           view.kind(position + 3) == .leftParen
@@ -155,7 +155,7 @@ package enum FactsCollector {
         facts.memberUses.append(use)
       }
     }
-    var unambiguous = longNames.words.indices.filter { spelled[$0] }.map { longNames.words[$0] }
+    var unambiguous = longNames.words.indices.filter { spelled & (1 << UInt64($0)) != 0 }.map { longNames.words[$0] }
     if spellsPublished { unambiguous.append("Published") }
     facts.unambiguousNames = unambiguous.sorted()
     used.shrinkToFit()
@@ -647,8 +647,12 @@ package enum FactsCollector {
   /// The unambiguous Combine names of 14 to 19 bytes (`AnyCancellable` … `CurrentValueSubject`),
   /// which every identifier is checked against: by bytes, so no `String` is made per identifier.
   /// `Published` is found through its `@` instead.
-  private static let longUnambiguousNames = ByteWords(
-    CombineVocabulary.unambiguousNames.filter { (14...19).contains($0.utf8.count) }.sorted())
+  private static let longUnambiguousNames: ByteWords = {
+    let words = CombineVocabulary.unambiguousNames.filter { (14...19).contains($0.utf8.count) }.sorted()
+    // `collect` notes which of them a file spells in the bits of one `UInt64`.
+    precondition(words.count <= 64, "more long unambiguous names than bits in `collect`'s mask")
+    return ByteWords(words)
+  }()
 
   /// The kinds of a scoped import (`import struct Combine.Future`).
   private static let importKinds = ByteWords([

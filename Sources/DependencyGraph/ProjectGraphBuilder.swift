@@ -281,6 +281,7 @@ package enum ProjectGraphBuilder {
       filesOfModule[moduleOfFile[file]].append(file)
     }
     var fileResults = [ProjectGraph.File?](repeating: nil, count: files.count)
+    let shared = assignment.alsoCompiledBy
     var fileOfPath: [String: Int] = [:]
     for (file, source) in files.enumerated() { fileOfPath[source.path] = file }
     let populated = filesOfModule.indices.filter { !filesOfModule[$0].isEmpty }
@@ -296,8 +297,7 @@ package enum ProjectGraphBuilder {
           guard let position = fileOfPath[path] else { continue }
           fileResults[position] = ProjectGraph.File(
             path: path, module: modules[module].name, wave: unit.wave, cycle: unit.files.count > 1 ? unit.files : [],
-            lines: files[position].lines,
-            alsoCompiledBy: resolver.alsoCompiledBy[position].map { $0.map { modules[$0].name }.sorted() } ?? [])
+            lines: files[position].lines, alsoCompiledBy: shared[path] ?? [])
         }
       }
       moduleFiles.append(ProjectGraph.ModuleFiles(module: modules[module].name, units: units))

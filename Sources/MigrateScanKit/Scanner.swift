@@ -147,14 +147,12 @@ package struct Scanner: Sendable {
     var skipped: [SkippedFile] = []
     var libraries: Set<String> = []
     var tests: Set<String> = []
-    var fileTargets: [String: [String: String]] = [:]
+    // Per file several modules compile, the others: their targets gate that file too.
+    var shared: [String: [String]] = [:]
     if let assignment {
       moduleOfFile = assignment.moduleOfPath
       targets = Scanner.deploymentTargets(assignment.resolver.modules)
-      let shared = assignment.alsoCompiledBy
-      if !shared.isEmpty {
-        fileTargets = Scanner.fileDeploymentTargets(shared: shared, moduleOf: moduleOfFile, targets: targets)
-      }
+      shared = assignment.alsoCompiledBy
       skipped = assignment.skipped
       let modules = assignment.resolver.modules
       libraries = Scanner.publishedLibraries(
@@ -162,15 +160,11 @@ package struct Scanner: Sendable {
         libraries: modules.map(\.isLibraryProduct), dependencies: modules.map(\.dependencies))
       tests = Set(modules.filter(\.isTest).map(\.name))
     } else if let reusedGraph {
-      var shared: [String: [String]] = [:]
       for file in reusedGraph.files {
         moduleOfFile[file.path] = file.module
         if !file.alsoCompiledBy.isEmpty { shared[file.path] = file.alsoCompiledBy }
       }
       targets = Scanner.deploymentTargets(reusedGraph.modules)
-      if !shared.isEmpty {
-        fileTargets = Scanner.fileDeploymentTargets(shared: shared, moduleOf: moduleOfFile, targets: targets)
-      }
       skipped = reusedGraph.skipped
       let modules = reusedGraph.modules
       let ids = Dictionary(modules.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -201,7 +195,8 @@ package struct Scanner: Sendable {
     // classifier and the planner ask the table (`declaresTopLevel`), not a set of its names.
     let declared = TreeTypes(symbols)
     var classifyContext = ClassifyContext(moduleOf: { moduleTable[$0] }, deploymentTargets: targets)
-    classifyContext.fileDeploymentTargets = fileTargets
+    classifyContext.fileDeploymentTargets = Scanner.fileDeploymentTargets(
+      shared: shared, moduleOf: moduleOfFile, targets: targets)
     classifyContext.libraryModules = libraries
     classifyContext.testModules = tests
     classifyContext.symbols = symbols
@@ -229,16 +224,17 @@ package struct Scanner: Sendable {
     let testModules = Set(graph.modules.filter(\.isTest).map(\.name))
     // The units need the findings alone, the rule's files and the planner's file facts the
     // analyses alone: made side by side (each was a serial 10–30 ms of a million-line tree).
-    let grouped = findings
+    // The closures' copies of `findings` go with them, before the findings change below (a
+    // second reference to each finding would make each change copy it).
     let (placed, (unitFiles, sourceFacts)) = ParallelChunks.both(
       jobs: jobs,
-      {
+      { [findings] in
         // Grouped once for the bridge, the rule and the planner: the bridge changes phases and
         // reasons only, none of what a finding's unit is made of.
         PlanUnits(
-          placement: WorkUnitKey.units(of: grouped, treeTypes: declared, jobs: jobs) { testModules.contains($0) })
+          placement: WorkUnitKey.units(of: findings, treeTypes: declared, jobs: jobs) { testModules.contains($0) })
       },
-      { [moduleOfFile] in
+      { [findings, moduleOfFile] in
         var unitFiles: [LeaveAloneRule.File] = []
         for analysis in analyses where !analysis.isProjectFile && analysis.manifest == nil {
           guard let module = moduleOfFile[analysis.path] else { continue }
@@ -252,7 +248,7 @@ package struct Scanner: Sendable {
         var withFindings: Set<String> = []
         // Findings are in report order, a file's together: each path is hashed once.
         var lastFile: String?
-        for finding in grouped where finding.file != lastFile {
+        for finding in findings where finding.file != lastFile {
           withFindings.insert(finding.file)
           lastFile = finding.file
         }
@@ -263,9 +259,6 @@ package struct Scanner: Sendable {
         }
         return (unitFiles, sourceFacts)
       })
-    // Let go of before the findings change: a second reference to each finding would make each
-    // change below copy it.
-    _ = consume grouped
     // The tree's own helpers on Combine's types are the bridge: what is inside them goes with them.
     BridgeInternals.apply(to: &findings, placed: placed.placement)
     let units = planBuilder.applyLeaveAlone(

@@ -217,7 +217,7 @@ struct CombineAPIDetector: Detector {
   {
     switch modifierAccess(view, before: keyword) {
     case .open: return true
-    case .closed: return false
+    case .fileScoped, .closed: return false
     case .unwritten:
       guard scope.open >= 0, scope.isType else { return false }
       return typeHeadIsPublic(view, open: scope.open)
@@ -227,24 +227,12 @@ struct CombineAPIDetector: Detector {
   /// True when the modifiers before `keyword` make the declaration `private` or `fileprivate`
   /// (`private(set)` limits the setter alone): only its own file can name it.
   static func isFilePrivate(_ view: SignificantTokenView, keyword: Int) -> Bool {
-    var scan = keyword - 1
-    var steps = 0
-    while scan >= 0, steps < 16 {
-      steps += 1
-      if view.kind(scan) == .rightParen, let open = view.partner(scan) {
-        scan = open - 1
-        continue
-      }
-      guard view.isWord(scan) || view.isIdentifier(scan) else { break }
-      if view.isWord(scan, "private") || view.isWord(scan, "fileprivate") {
-        return view.kind(scan + 1) != .leftParen
-      }
-      scan -= 1
-    }
-    return false
+    modifierAccess(view, before: keyword) == .fileScoped
   }
 
-  private enum Access { case open, closed, unwritten }
+  /// The access a declaration's modifiers write: `public`/`open`; `private`/`fileprivate` (its
+  /// file alone); `internal`/`package`; or none.
+  private enum Access { case open, fileScoped, closed, unwritten }
 
   /// The access level among the modifiers and attributes before `keyword`.
   private static func modifierAccess(_ view: SignificantTokenView, before keyword: Int) -> Access {
@@ -261,9 +249,9 @@ struct CombineAPIDetector: Detector {
       if view.isWord(scan, "public") || view.isWord(scan, "open") {
         return view.kind(scan + 1) == .leftParen ? .unwritten : .open
       }
-      if view.isWord(scan, "private") || view.isWord(scan, "fileprivate") || view.isWord(scan, "internal")
-        || view.isWord(scan, "package")
-      {
+      if view.isWord(scan, "private") || view.isWord(scan, "fileprivate") {
+        if view.kind(scan + 1) != .leftParen { return .fileScoped }
+      } else if view.isWord(scan, "internal") || view.isWord(scan, "package") {
         if view.kind(scan + 1) != .leftParen { return .closed }
       }
       // An attribute's name follows its `@`, which is its own token.
